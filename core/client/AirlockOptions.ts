@@ -1,0 +1,152 @@
+import * as Schema from "effect/Schema"
+import type { FeaturesOptions } from "../rules/features.ts"
+import type { ChainNamespace } from "../schema/namespace.ts"
+import { CaipNetwork } from "../schema/network.ts"
+import type { Endpoints } from "../services/ClientConfig.ts"
+import type { ThemeVariables } from "../state/theme.ts"
+
+/** The app's own description, shown to wallets (SPEC §3 "Dapp data"). */
+export const Metadata = Schema.Struct({
+  name: Schema.String,
+  description: Schema.String,
+  url: Schema.String,
+  icons: Schema.Array(Schema.String)
+})
+export type Metadata = typeof Metadata.Type
+
+const ConnectMethod = Schema.Literals(["email", "social", "wallet"])
+const ConnectorTypeOrderEntry = Schema.Literals([
+  "walletConnect",
+  "recent",
+  "injected",
+  "featured",
+  "custom",
+  "external",
+  "recommended"
+])
+
+const Toggle = Schema.optionalKey(Schema.UndefinedOr(Schema.Boolean))
+const ToggleOrList = Schema.optionalKey(Schema.UndefinedOr(Schema.Union([Schema.Boolean, Schema.Array(Schema.String)])))
+
+/** Local feature settings. When the remote project config is fetched these are ignored with a warning (SPEC §1). */
+export const FeaturesOption = Schema.Struct({
+  receive: Toggle,
+  send: Toggle,
+  analytics: Toggle,
+  allWallets: Toggle,
+  legalCheckbox: Toggle,
+  smartSessions: Toggle,
+  collapseWallets: Toggle,
+  pay: Toggle,
+  signOutOnDisconnect: Toggle,
+  walletFeaturesOrder: Schema.optionalKey(
+    Schema.UndefinedOr(Schema.Array(Schema.Literals(["onramp", "swaps", "receive", "send"])))
+  ),
+  connectMethodsOrder: Schema.optionalKey(Schema.UndefinedOr(Schema.Array(ConnectMethod))),
+  connectorTypeOrder: Schema.optionalKey(Schema.UndefinedOr(Schema.Array(ConnectorTypeOrderEntry))),
+  email: Toggle,
+  socials: ToggleOrList,
+  swaps: ToggleOrList,
+  onramp: ToggleOrList,
+  activity: Toggle,
+  multiWallet: Toggle,
+  emailCapture: Toggle
+})
+export type FeaturesOption = typeof FeaturesOption.Type
+
+const Url = Schema.String.check(
+  Schema.makeFilter((s) => /^(https?|wss?):\/\//.test(s), { message: "must be an http(s) or ws(s) URL" })
+)
+
+const EndpointsOption = Schema.Struct({
+  walletApi: Schema.optionalKey(Url),
+  blockchainApi: Schema.optionalKey(Url),
+  analytics: Schema.optionalKey(Url),
+  relay: Schema.optionalKey(Url),
+  frame: Schema.optionalKey(Url)
+})
+
+/** The serialisable part of the options, decoded by a schema; functions and live objects are checked apart. */
+export const AirlockOptionsSchema = Schema.Struct({
+  projectId: Schema.optionalKey(Schema.String),
+  networks: Schema.NonEmptyArray(CaipNetwork),
+  defaultNetwork: Schema.optionalKey(CaipNetwork),
+  metadata: Schema.optionalKey(Metadata),
+  features: Schema.optionalKey(FeaturesOption),
+  themeMode: Schema.optionalKey(Schema.Literals(["light", "dark"])),
+  themeVariables: Schema.optionalKey(Schema.Record(Schema.String, Schema.Union([Schema.String, Schema.Number]))),
+  featuredWalletIds: Schema.optionalKey(Schema.Array(Schema.String)),
+  includeWalletIds: Schema.optionalKey(Schema.Array(Schema.String)),
+  excludeWalletIds: Schema.optionalKey(Schema.Array(Schema.String)),
+  allowUnsupportedChain: Schema.optionalKey(Schema.Boolean),
+  enableReconnect: Schema.optionalKey(Schema.Boolean),
+  enableNetworkSwitch: Schema.optionalKey(Schema.Boolean),
+  manualWCControl: Schema.optionalKey(Schema.Boolean),
+  basic: Schema.optionalKey(Schema.Boolean),
+  enableEmbedded: Schema.optionalKey(Schema.Boolean),
+  endpoints: Schema.optionalKey(EndpointsOption),
+  logLevel: Schema.optionalKey(Schema.Literals(["none", "error", "warn", "info", "debug"]))
+})
+
+/**
+ * A chain adapter (EVM, Solana, …). The adapters' own issues grow this interface; the core only needs to know which
+ * namespace an adapter serves.
+ */
+export interface AirlockAdapter {
+  readonly namespace: ChainNamespace
+}
+
+/**
+ * Options of `createAirlock`. Names follow AppKit's where they mean the same, so a migrating app mostly renames
+ * imports.
+ *
+ * @example
+ * ```ts
+ * import { createAirlock } from "airlock"
+ * import { mainnet, base } from "airlock/networks"
+ * const airlock = createAirlock({ projectId: "my-project", networks: [mainnet, base] })
+ * ```
+ */
+export interface AirlockOptions {
+  /** The project id of the wallet API. A missing one opens the APKT008 alert. */
+  readonly projectId?: string | undefined
+  /** The app's networks; the first is the default unless `defaultNetwork` says otherwise. */
+  readonly networks: readonly [CaipNetwork, ...Array<CaipNetwork>]
+  readonly defaultNetwork?: CaipNetwork | undefined
+  readonly adapters?: ReadonlyArray<AirlockAdapter> | undefined
+  readonly metadata?: Metadata | undefined
+  readonly features?: FeaturesOptions | undefined
+  /** @default the system preference, else "dark" */
+  readonly themeMode?: "light" | "dark" | undefined
+  readonly themeVariables?: ThemeVariables | undefined
+  readonly featuredWalletIds?: ReadonlyArray<string> | undefined
+  readonly includeWalletIds?: ReadonlyArray<string> | undefined
+  readonly excludeWalletIds?: ReadonlyArray<string> | undefined
+  /** @default false */
+  readonly allowUnsupportedChain?: boolean | undefined
+  /** Restore the stored connection on start. @default true */
+  readonly enableReconnect?: boolean | undefined
+  /** @default true */
+  readonly enableNetworkSwitch?: boolean | undefined
+  /** The app controls the WalletConnect connection itself. @default false */
+  readonly manualWCControl?: boolean | undefined
+  /** Basic mode: every remote feature off, WalletConnect only UI. @default false */
+  readonly basic?: boolean | undefined
+  /** Embedded mode: the modal is always shown inline (SPEC §2). @default false */
+  readonly enableEmbedded?: boolean | undefined
+  /** Sign in with a wallet signature (SIWX); see the SIWX docs. Mutually exclusive with `siweConfig`. */
+  readonly siwx?: unknown
+  /** The legacy SIWE configuration. Mutually exclusive with `siwx`. */
+  readonly siweConfig?: unknown
+  /** How much Airlock logs to the console (SPEC §9: error by default). @default "error" */
+  readonly logLevel?: "none" | "error" | "warn" | "info" | "debug" | undefined
+  /** Where the hosted services live (wallet API, blockchain API, analytics, relay, frame). */
+  readonly endpoints?: Partial<Endpoints> | undefined
+}
+
+/** Default endpoints: Airlock's sandbox on its default ports, so a fresh checkout works offline. */
+export const defaultEndpoints: Endpoints = {
+  walletApi: "http://127.0.0.1:4400",
+  blockchainApi: "http://127.0.0.1:4400",
+  analytics: "http://127.0.0.1:4400"
+}

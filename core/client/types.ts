@@ -1,0 +1,63 @@
+import type * as ManagedRuntime from "effect/ManagedRuntime"
+import type { View } from "../router/index.ts"
+import type { ChainNamespace } from "../schema/namespace.ts"
+import type { CaipNetwork } from "../schema/network.ts"
+import type { ClientConfig } from "../services/ClientConfig.ts"
+import type { Platform } from "../services/Platform.ts"
+import type { Storage } from "../services/Storage.ts"
+import type { AirlockState } from "../state/AirlockState.ts"
+import type { StateStore } from "../state/StateStore.ts"
+import type { Equals } from "../state/Store.ts"
+import type { ThemeMode } from "../state/theme.ts"
+import type { Options } from "./Options.ts"
+
+/** The services on the client's runtime, for Effect users. */
+export type CoreServices = Platform | StateStore | Options | ClientConfig | Storage
+
+/** Parameters of {@link AirlockClient.open}. */
+export interface OpenParameters {
+  /** A view to show instead of the default (Account when connected, else Connect). */
+  readonly view?: View | undefined
+  /** Open for this namespace: the modal first switches to that namespace's network. */
+  readonly namespace?: ChainNamespace | undefined
+  /** Parameters the view needs (e.g. the wallet of ConnectingExternal). */
+  readonly data?: Readonly<Record<string, unknown>> | undefined
+}
+
+/**
+ * The public client `createAirlock` returns: plain Promise/callback methods for everyone, and the Effect runtime for
+ * Effect users. Every method is safe to call before initialisation has finished.
+ */
+export interface AirlockClient {
+  /** Opens the modal (SPEC §2 opening rules). */
+  open(parameters?: OpenParameters): Promise<void>
+  /** Closes the modal and resets its stack to Connect. */
+  close(): Promise<void>
+  /** Pushes a view onto the modal's stack. */
+  push(view: View, data?: Readonly<Record<string, unknown>>): void
+  /** Goes back one view (SPEC §2 back rules); closes when there is no history left. */
+  goBack(): void
+  /** The current state snapshot. */
+  getState(): AirlockState
+  /** Calls `listener` after every state change; returns the unsubscribe function. */
+  subscribe(listener: (state: AirlockState, previous: AirlockState) => void): () => void
+  /** Calls `onChange` when `selector(state)` changes; returns the unsubscribe function. */
+  watch<A>(
+    selector: (state: AirlockState) => A,
+    onChange: (value: A, previous: A) => void,
+    equals?: Equals<A>
+  ): () => void
+  /** Switches the active network (and namespace, if it differs). */
+  switchNetwork(network: CaipNetwork): Promise<void>
+  /** Disconnects one namespace, or all of them. */
+  disconnect(namespace?: ChainNamespace): Promise<void>
+  setThemeMode(mode: ThemeMode): void
+  /** Shakes the modal for 500 ms (e.g. after a rejected request). */
+  shake(): void
+  /** Resolves when the remote config and stored session have been read. */
+  readonly ready: Promise<void>
+  /** The Effect runtime with every Airlock service, for Effect users. */
+  readonly runtime: ManagedRuntime.ManagedRuntime<CoreServices, never>
+  /** Releases listeners, timers and connections. */
+  destroy(): Promise<void>
+}

@@ -1,0 +1,86 @@
+import { ReasonError } from "./ReasonError.ts"
+
+/** Connecting and disconnecting wallets (SPEC §8 "Connection" and related texts). */
+export class ConnectionError extends ReasonError("ConnectionError", {
+  ModalClosed: "Modal closed",
+  ConnectionRejected: "Connection rejected",
+  PopupClosed: "Popup closed",
+  FailedToConnect: "Failed to connect",
+  SocialConnectionFailed: "Failed to initiate social connection",
+  FarcasterConnectionFailed: "Failed to connect to farcaster",
+  DisconnectFailed: "Failed to disconnect",
+  AuthInitFailed: "A problem occurred while trying initialize authentication",
+  WalletConnectConnectorNotFound: "WalletConnectConnector not found",
+  AdapterNotFound: "Adapter for namespace {namespace} doesn't exist",
+  NoRequestedChains: "The connector does not support any of the requested chains",
+  AddressOrAuthConnectorNotFound: "Address or auth connector not found",
+  NoAuthConnector: "No auth connector found",
+  NotConnectedToEmailOrSocial: "Not connected to email or social"
+}) {}
+
+/** Networks and chain switching. */
+export class ChainError extends ReasonError("ChainError", {
+  NetworkNotFound: "Network not found",
+  UnsupportedChain: "Unsupported chain",
+  ChainNotSupported: "Chain is not supported",
+  SwapsNotSupported: "Network not supported for Swaps",
+  GasPriceNotSupported: "Network not supported for Gas Price",
+  InvalidCaipAddress: "Invalid CAIP Address",
+  NoActiveCaipAddress: "No ActiveCaipAddress found"
+}) {}
+
+/** Balances and activity of the connected account. */
+export class AccountDataError extends ReasonError("AccountDataError", {
+  TokenBalanceUnavailable: "Token Balance Unavailable",
+  TransactionsFailed: "Failed to fetch transactions"
+}) {}
+
+/** Account names (SPEC §4 "Name registration"). */
+export class NameError extends ReasonError("NameError", {
+  ResolveFailed: "Error resolving name",
+  SuggestionsFailed: "Error fetching name suggestions",
+  NamesForAddressFailed: "Error fetching names for address",
+  RegisterFailed: "Error registering name {name}",
+  InvalidChainId: "Invalid chainId"
+}) {}
+
+/** The send form. */
+export class SendError extends ReasonError("SendError", {
+  AmountAndReceiverRequired: "An amount and receiver address are required",
+  TokenRequired: "A token is required"
+}) {}
+
+/** Sign in with a wallet (SIWX). */
+export class SiwxError extends ReasonError("SiwxError", {
+  NotEnabled: "SIWX is not enabled",
+  SignFailed: "Error signing message"
+}) {}
+
+/** Email login. */
+export class EmailError extends ReasonError("EmailError", {
+  Cooldown: "Please try again after {seconds} seconds"
+}) {}
+
+/** RPC requests that pass through Airlock (the method allowlist of SPEC §5). */
+export class RpcError extends ReasonError("RpcError", {
+  MethodNotAllowed: "Requested RPC call is not allowed"
+}) {}
+
+/** The text a UI shows for a disallowed RPC method (SPEC §8). */
+export const actionNotAllowedText = "Action not allowed"
+
+/** The embedded wallet's frame. */
+export class FrameError extends ReasonError("FrameError", {
+  IframeNotSet: "W3mFrame: iframe is not set",
+  ParentNotSet: "W3mFrame: parent is not set",
+  DependencyLoadFailed: "Unable to load email login dependency",
+  Aborted: "Request was aborted",
+  SomethingWentWrong: "Something went wrong",
+  Unknown: "An error occurred"
+}) {}
+
+/** Options given to `createAirlock`. */
+export class OptionsError extends ReasonError("OptionsError", {
+  SiweAndSiwx: "Cannot set both `siweConfig` and `siwx` options",
+  Invalid: "Invalid Airlock options"
+}) {}

@@ -1,0 +1,66 @@
+import * as Effect from "effect/Effect"
+import { Options } from "../client/Options.ts"
+import { AlertError } from "../errors/alerts.ts"
+import type { AccountState } from "../schema/account.ts"
+import { type ChainNamespace, chainNamespaces } from "../schema/namespace.ts"
+import { isCaipNetworkId, parseCaipNetworkId } from "../schema/network.ts"
+import { Storage, StorageKeys } from "../services/Storage.ts"
+import { StateStore } from "../state/StateStore.ts"
+import { showAlert } from "./alerts.ts"
+import { unknownNetwork } from "./network.ts"
+
+/** Stored connection statuses; with reconnect disabled every namespace starts disconnected (SPEC §4). */
+const restoreStatuses = Effect.gen(function* () {
+  const storage = yield* Storage
+  const options = yield* Options
+  const statuses: Partial<Record<ChainNamespace, AccountState["status"]>> = {}
+  for (const namespace of chainNamespaces) {
+    const stored = options.enableReconnect ? yield* storage.get(StorageKeys.connectionStatus(namespace)) : undefined
+    statuses[namespace] =
+      stored === "connected" || stored === "connecting"
+        ? stored
+        : stored === "reconnecting"
+          ? "connecting"
+          : "disconnected"
+  }
+  return statuses
+})
+
+/** The last active network; one the app does not list is shown as an unsupported network (SPEC §3). */
+const restoreNetwork = Effect.gen(function* () {
+  const storage = yield* Storage
+  const store = yield* StateStore
+  const lastChain = yield* storage.get(StorageKeys.lastChain)
+  if (lastChain === undefined || !isCaipNetworkId(lastChain)) return
+  const state = store.getSnapshot()
+  const parsed = parseCaipNetworkId(lastChain)
+  const network =
+    state.networks.find((n) => n.caipNetworkId === lastChain) ?? unknownNetwork(parsed.chainNamespace, parsed.chainId)
+  store.update((s) => ({
+    ...s,
+    activeNamespace: network.chainNamespace,
+    activeNetworks: { ...s.activeNetworks, [network.chainNamespace]: network }
+  }))
+})
+
+/**
+ * Everything the client does once at start: restore the stored session, check the project id, then mark the state
+ * ready. Remote configuration and wallets are fetched by their own flows.
+ */
+export const initialize = Effect.gen(function* () {
+  const store = yield* StateStore
+  const options = yield* Options
+  const storage = yield* Storage
+  const statuses = yield* restoreStatuses
+  const recent = (yield* storage.get(StorageKeys.recentWallets)) ?? []
+  store.update((state) => ({
+    ...state,
+    accounts: Object.fromEntries(
+      chainNamespaces.map((ns) => [ns, { ...state.accounts[ns], status: statuses[ns] ?? "disconnected" }])
+    ) as typeof state.accounts,
+    wallets: { ...state.wallets, recent }
+  }))
+  yield* restoreNetwork
+  if (options.projectId === undefined) yield* showAlert(new AlertError({ code: "APKT008" }))
+  store.update((state) => ({ ...state, status: "ready" }))
+}).pipe(Effect.withSpan("initialize"))

@@ -1,0 +1,119 @@
+import * as Effect from "effect/Effect"
+import { Options, type ResolvedOptions } from "../client/Options.ts"
+import {
+  close as closeRouter,
+  goBack as goBackRouter,
+  open as openRouter,
+  push as pushRouter,
+  type RouterContext,
+  type RouterResult,
+  runRouterEffects,
+  shake as shakeTimed,
+  type View
+} from "../router/index.ts"
+import type { ChainNamespace } from "../schema/namespace.ts"
+import type { AirlockState } from "../state/AirlockState.ts"
+import { StateStore } from "../state/StateStore.ts"
+import { cell } from "../state/Store.ts"
+import { switchNamespace } from "./network.ts"
+
+/** Whether an address is connected in `namespace` (the active one by default). */
+export const isConnected = (state: AirlockState, namespace = state.activeNamespace): boolean =>
+  namespace !== undefined && state.accounts[namespace].address !== undefined
+
+/** The facts the router's rules read, taken from the state and options. */
+export const routerContext = (
+  state: AirlockState,
+  options: ResolvedOptions,
+  namespace = state.activeNamespace
+): RouterContext => ({
+  isConnected: isConnected(state, namespace),
+  hasAdapters: options.adapters.length > 0,
+  manualControl: options.manualWCControl,
+  isMobile: state.isMobile,
+  embedded: options.embedded,
+  activeNamespace: state.activeNamespace
+})
+
+const reloadAuthConnector = Effect.gen(function* () {
+  const store = yield* StateStore
+  for (const connector of store.getSnapshot().connectors) {
+    const provider = connector.provider as { reload?: () => unknown } | undefined
+    if (connector.type === "AUTH" && typeof provider?.reload === "function") {
+      yield* Effect.sync(() => provider.reload?.())
+    }
+  }
+})
+
+const clearFarcasterUrl = Effect.gen(function* () {
+  const store = yield* StateStore
+  store.update((state) => {
+    const namespace = state.activeNamespace
+    if (namespace === undefined || state.accounts[namespace].farcasterUrl === undefined) return state
+    const { farcasterUrl: _, ...account } = state.accounts[namespace]
+    return { ...state, accounts: { ...state.accounts, [namespace]: account } }
+  })
+})
+
+/** Applies a router transition and runs its effects; delayed effects run in the background. */
+const apply = (result: RouterResult) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    store.update((state) => (state.modal === result.state ? state : { ...state, modal: result.state }))
+    if (result.effects.length === 0) return
+    const [now, later] = [
+      result.effects.filter((e) => e._tag !== "ReloadAuthConnector"),
+      result.effects.filter((e) => e._tag === "ReloadAuthConnector")
+    ]
+    const handlers = { switchNamespace, clearFarcasterUrl, reloadAuthConnector }
+    yield* runRouterEffects(now, handlers)
+    if (later.length > 0) yield* Effect.forkDetach(runRouterEffects(later, handlers))
+  })
+
+/** Opens the modal (SPEC §2): switches namespace first when asked for another one, then picks the view. */
+export const openModal = Effect.fn("openModal")(function* (request: {
+  readonly view?: View | undefined
+  readonly namespace?: ChainNamespace | undefined
+  readonly data?: Readonly<Record<string, unknown>> | undefined
+}) {
+  const store = yield* StateStore
+  const options = yield* Options
+  const state = store.getSnapshot()
+  const result = openRouter(state.modal, routerContext(state, options, request.namespace ?? state.activeNamespace), {
+    ...(request.view === undefined ? {} : { view: request.view }),
+    ...(request.namespace === undefined ? {} : { namespace: request.namespace }),
+    ...(request.data === undefined ? {} : { params: request.data as never })
+  })
+  // The namespace switch runs first so the view is chosen for the network the user asked for.
+  yield* runRouterEffects(result.effects, { switchNamespace, clearFarcasterUrl, reloadAuthConnector })
+  yield* apply({ state: result.state, effects: [] })
+})
+
+/** Closes the modal; the stack resets to Connect (or to the home view in embedded mode). */
+export const closeModal = Effect.gen(function* () {
+  const store = yield* StateStore
+  const options = yield* Options
+  const state = store.getSnapshot()
+  yield* apply(closeRouter(state.modal, routerContext(state, options)))
+}).pipe(Effect.withSpan("closeModal"))
+
+/** Goes back one view (SPEC §2). */
+export const goBack = Effect.gen(function* () {
+  const store = yield* StateStore
+  const options = yield* Options
+  const state = store.getSnapshot()
+  yield* apply(goBackRouter(state.modal, routerContext(state, options)))
+}).pipe(Effect.withSpan("goBack"))
+
+/** Pushes a view (transition "next"). */
+export const pushView = (view: View, data?: Readonly<Record<string, unknown>>) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    store.update((state) => ({ ...state, modal: pushRouter(state.modal, view, data as never) }))
+  })
+
+/** Shakes the modal for 500 ms; runs in the background. */
+export const shakeModal = Effect.gen(function* () {
+  const store = yield* StateStore
+  yield* Effect.forkDetach(shakeTimed(cell(store, "shake")))
+})

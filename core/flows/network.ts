@@ -1,0 +1,90 @@
+import * as Effect from "effect/Effect"
+import { Options } from "../client/Options.ts"
+import { AlertError } from "../errors/alerts.ts"
+import { ChainError } from "../errors/catalogue.ts"
+import { reset } from "../router/index.ts"
+import type { ChainNamespace } from "../schema/namespace.ts"
+import { type CaipNetwork, makeCaipAddress } from "../schema/network.ts"
+import { Storage, StorageKeys } from "../services/Storage.ts"
+import type { AirlockState } from "../state/AirlockState.ts"
+import { StateStore } from "../state/StateStore.ts"
+import { showAlert } from "./alerts.ts"
+
+/** Whether `network` is one of the app's networks. */
+export const isSupportedNetwork = (state: AirlockState, network: CaipNetwork | undefined): boolean =>
+  network !== undefined && state.networks.some((n) => n.caipNetworkId === network.caipNetworkId)
+
+/** The network shown for a chain the app does not know (SPEC §3: shown as an unsupported network). */
+export const unknownNetwork = (namespace: ChainNamespace, id: string | number): CaipNetwork =>
+  ({
+    id,
+    caipNetworkId: `${namespace}:${id}`,
+    chainNamespace: namespace,
+    name: "Unknown Network",
+    nativeCurrency: { name: "Unknown", symbol: "", decimals: namespace === "solana" ? 9 : 18 },
+    rpcUrls: { default: { http: [] } }
+  }) as unknown as CaipNetwork
+
+/** Sets `network` active in its namespace and rebuilds that namespace's CAIP address (SPEC §4). */
+const activate = (state: AirlockState, network: CaipNetwork): AirlockState => {
+  const namespace = network.chainNamespace
+  const account = state.accounts[namespace]
+  const caipAddress =
+    account.address === undefined ? undefined : makeCaipAddress(namespace, network.id, account.address)
+  return {
+    ...state,
+    activeNamespace: namespace,
+    activeNetworks: { ...state.activeNetworks, [namespace]: network },
+    accounts:
+      caipAddress === undefined ? state.accounts : { ...state.accounts, [namespace]: { ...account, caipAddress } }
+  }
+}
+
+/**
+ * Switches the active network (SPEC §4). A network the app does not list fails with 'Network not found' and shows
+ * the APKT001 alert. The last chain is stored for the next visit.
+ */
+export const switchNetwork = Effect.fn("switchNetwork")(function* (network: CaipNetwork) {
+  const store = yield* StateStore
+  const storage = yield* Storage
+  if (!isSupportedNetwork(store.getSnapshot(), network)) {
+    yield* showAlert(
+      new AlertError({ code: "APKT001", details: `${network.caipNetworkId} is not one of the app's networks` })
+    )
+    return yield* new ChainError({ reason: "NetworkNotFound", details: network.caipNetworkId })
+  }
+  store.update((state) => activate(state, network))
+  yield* storage.set(StorageKeys.lastChain, network.caipNetworkId)
+  yield* storage.set(StorageKeys.activeNamespace, network.chainNamespace)
+})
+
+/** Switches to `namespace`: its last active network, else the app's first network of that namespace. */
+export const switchNamespace = (namespace: ChainNamespace) =>
+  Effect.gen(function* () {
+    const state = (yield* StateStore).getSnapshot()
+    if (state.activeNamespace === namespace) return
+    const network = state.activeNetworks[namespace] ?? state.networks.find((n) => n.chainNamespace === namespace)
+    if (network === undefined) return yield* new ChainError({ reason: "NetworkNotFound", details: namespace })
+    yield* switchNetwork(network)
+  }).pipe(Effect.withSpan("switchNamespace"))
+
+/**
+ * A wallet reported its chain (e.g. `chainChanged`). An unknown chain becomes the active, unsupported network, and
+ * the UnsupportedChain view opens when switching is enabled, unsupported chains are not allowed and basic mode is
+ * off (SPEC §4).
+ */
+export const reportChain = Effect.fn("reportChain")(function* (namespace: ChainNamespace, chainId: string | number) {
+  const store = yield* StateStore
+  const options = yield* Options
+  const state = store.getSnapshot()
+  const known = state.networks.find((n) => n.caipNetworkId === `${namespace}:${chainId}`)
+  if (known !== undefined) {
+    store.update((s) => activate(s, known))
+    return
+  }
+  const showView = options.enableNetworkSwitch && !options.allowUnsupportedChain && !options.basic
+  store.update((s) => {
+    const next = activate(s, unknownNetwork(namespace, chainId))
+    return showView ? { ...next, modal: { ...reset(next.modal, "UnsupportedChain"), open: true } } : next
+  })
+})

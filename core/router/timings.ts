@@ -1,0 +1,185 @@
+/**
+ * The modal's timed behaviour as Effects on Effect's `Clock`: shake, snack messages and the router's delayed effects.
+ *
+ * Each takes the state it drives as a {@link Cell}, so the store can hand in a slice of its `SubscriptionRef`.
+ * The returned Effects wait out their delays; fork them when the caller must not wait.
+ * @module
+ */
+import * as Effect from "effect/Effect"
+import * as SubscriptionRef from "effect/SubscriptionRef"
+import { SHAKE_MS, SNACK_REPLACE_MS } from "./constants.ts"
+import type { ChainNamespace } from "./namespace.ts"
+import type { RouterEffect } from "./navigation.ts"
+
+/**
+ * A readable, writable value: the part of a `SubscriptionRef` these helpers need.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as SubscriptionRef from "effect/SubscriptionRef"
+ * import { cellFromSubscriptionRef } from "./timings.ts"
+ * const program = Effect.map(SubscriptionRef.make(false), cellFromSubscriptionRef)
+ * ```
+ */
+export interface Cell<A> {
+  readonly get: Effect.Effect<A>
+  readonly set: (value: A) => Effect.Effect<void>
+  readonly update: (f: (value: A) => A) => Effect.Effect<void>
+  /** Atomically computes a result and the next value. */
+  readonly modify: <B>(f: (value: A) => readonly [B, A]) => Effect.Effect<B>
+}
+
+/**
+ * Views a `SubscriptionRef` as a {@link Cell}; every write is published to its subscribers.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as SubscriptionRef from "effect/SubscriptionRef"
+ * import { cellFromSubscriptionRef, shake } from "./timings.ts"
+ * const program = Effect.flatMap(SubscriptionRef.make(false), (ref) => shake(cellFromSubscriptionRef(ref)))
+ * ```
+ */
+export const cellFromSubscriptionRef = <A>(ref: SubscriptionRef.SubscriptionRef<A>): Cell<A> => ({
+  get: SubscriptionRef.get(ref),
+  set: (value) => SubscriptionRef.set(ref, value),
+  update: (f) => SubscriptionRef.update(ref, f),
+  modify: (f) => SubscriptionRef.modify(ref, f)
+})
+
+/**
+ * Shakes the modal: the flag is true for {@link SHAKE_MS} (500 ms), then false. A shake while one is running is
+ * ignored rather than extended. Interrupting it clears the flag.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as SubscriptionRef from "effect/SubscriptionRef"
+ * import { cellFromSubscriptionRef, shake } from "./timings.ts"
+ * const program = Effect.gen(function* () {
+ *   const shaking = yield* SubscriptionRef.make(false)
+ *   yield* Effect.forkChild(shake(cellFromSubscriptionRef(shaking)))
+ * })
+ * ```
+ */
+export const shake = (shaking: Cell<boolean>): Effect.Effect<void> =>
+  Effect.flatMap(
+    shaking.modify((current) => (current ? [false, true] : [true, true])),
+    (started) => (started ? Effect.sleep(SHAKE_MS).pipe(Effect.ensuring(shaking.set(false))) : Effect.void)
+  )
+
+/**
+ * How a snack message looks.
+ *
+ * @example
+ * ```ts
+ * import type { SnackVariant } from "./timings.ts"
+ * const variant: SnackVariant = "error"
+ * ```
+ */
+export type SnackVariant = "success" | "error" | "warning" | "info" | "loading"
+
+/**
+ * A short message shown at the bottom of the modal; the snack slice holds one, or `undefined` when none is shown.
+ *
+ * @example
+ * ```ts
+ * import type { SnackMessage } from "./timings.ts"
+ * const snack: SnackMessage = { message: "Failed to fetch transactions", variant: "error" }
+ * ```
+ */
+export interface SnackMessage {
+  readonly message: string
+  readonly variant: SnackVariant
+}
+
+/**
+ * Shows a snack message (SPEC §4). If one is shown, it closes first and the new one appears {@link SNACK_REPLACE_MS}
+ * (150 ms) later, unless another message took the place in between (the newest wins).
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as SubscriptionRef from "effect/SubscriptionRef"
+ * import { cellFromSubscriptionRef, type SnackMessage, showSnack } from "./timings.ts"
+ * const program = Effect.gen(function* () {
+ *   const snack = cellFromSubscriptionRef(yield* SubscriptionRef.make<SnackMessage | undefined>(undefined))
+ *   yield* showSnack(snack, { message: "Address copied", variant: "success" })
+ * })
+ * ```
+ */
+export const showSnack = (snack: Cell<SnackMessage | undefined>, message: SnackMessage): Effect.Effect<void> =>
+  Effect.flatMap(
+    snack.modify((current) => (current === undefined ? [false, message] : [true, undefined])),
+    (replacing) =>
+      replacing
+        ? Effect.sleep(SNACK_REPLACE_MS).pipe(
+            Effect.andThen(snack.update((current) => (current === undefined ? message : current)))
+          )
+        : Effect.void
+  )
+
+/**
+ * Hides the snack message shown now.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import * as SubscriptionRef from "effect/SubscriptionRef"
+ * import { cellFromSubscriptionRef, hideSnack, type SnackMessage } from "./timings.ts"
+ * const program = Effect.flatMap(SubscriptionRef.make<SnackMessage | undefined>(undefined), (ref) =>
+ *   hideSnack(cellFromSubscriptionRef(ref))
+ * )
+ * ```
+ */
+export const hideSnack = (snack: Cell<SnackMessage | undefined>): Effect.Effect<void> => snack.set(undefined)
+
+/**
+ * What runs each {@link RouterEffect}; supplied by the store or client that owns the connectors and networks.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import type { RouterEffectHandlers } from "./timings.ts"
+ * const handlers: RouterEffectHandlers = {
+ *   switchNamespace: () => Effect.void, clearFarcasterUrl: Effect.void, reloadAuthConnector: Effect.void
+ * }
+ * ```
+ */
+export interface RouterEffectHandlers<E = never, R = never> {
+  readonly switchNamespace: (namespace: ChainNamespace) => Effect.Effect<void, E, R>
+  readonly clearFarcasterUrl: Effect.Effect<void, E, R>
+  readonly reloadAuthConnector: Effect.Effect<void, E, R>
+}
+
+/**
+ * Runs a transition's effects in order; the auth-connector reload waits its delay (100 ms) on the `Clock` first.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import { runRouterEffects } from "./timings.ts"
+ * const program = runRouterEffects([{ _tag: "ClearFarcasterUrl" }, { _tag: "ReloadAuthConnector", delayMs: 100 }], {
+ *   switchNamespace: () => Effect.void, clearFarcasterUrl: Effect.log("cleared"), reloadAuthConnector: Effect.log("reloaded")
+ * })
+ * ```
+ */
+export const runRouterEffects = <E, R>(
+  effects: ReadonlyArray<RouterEffect>,
+  handlers: RouterEffectHandlers<E, R>
+): Effect.Effect<void, E, R> =>
+  Effect.forEach(
+    effects,
+    (effect) => {
+      switch (effect._tag) {
+        case "SwitchNamespace":
+          return handlers.switchNamespace(effect.namespace)
+        case "ClearFarcasterUrl":
+          return handlers.clearFarcasterUrl
+        case "ReloadAuthConnector":
+          return Effect.sleep(effect.delayMs).pipe(Effect.andThen(handlers.reloadAuthConnector))
+      }
+    },
+    { discard: true }
+  )

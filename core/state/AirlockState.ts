@@ -1,0 +1,65 @@
+import type { AlertCode } from "../errors/alerts.ts"
+import type { RouterState, SnackMessage } from "../router/index.ts"
+import type { ResolvedFeatures } from "../rules/features.ts"
+import type { AccountState } from "../schema/account.ts"
+import type { Connection, Connector } from "../schema/connector.ts"
+import type { ChainNamespace } from "../schema/namespace.ts"
+import type { CaipNetwork } from "../schema/network.ts"
+import type { WalletListing } from "../schema/wallet.ts"
+import type { ThemeMode, ThemeVariables } from "./theme.ts"
+
+/** An APKT alert on screen (SPEC §8). */
+export interface Alert {
+  readonly code: AlertCode | undefined
+  readonly title: string
+  readonly description: string
+  readonly variant: "error" | "warning" | "info"
+}
+
+/** The wallet lists the Connect and AllWallets views draw from. */
+export interface WalletsState {
+  /** The app's featured wallets, then the registry's featured ones (default 4). */
+  readonly featured: ReadonlyArray<WalletListing>
+  /** The registry's recommended wallets (4). */
+  readonly recommended: ReadonlyArray<WalletListing>
+  /** The last wallets used here (kept: 2). */
+  readonly recent: ReadonlyArray<WalletListing>
+  /** Pages of the full registry loaded so far (AllWallets), and the registry's total count. */
+  readonly all: ReadonlyArray<WalletListing>
+  readonly count: number
+}
+
+/**
+ * Everything a renderer draws, as one immutable snapshot. Slices are replaced, never mutated, so a selector's result
+ * can be compared by reference.
+ */
+export interface AirlockState {
+  /** `initializing` until the remote project config and stored session have been read. */
+  readonly status: "initializing" | "ready"
+  readonly modal: RouterState
+  /** True for 500 ms after a shake was triggered. */
+  readonly shake: boolean
+  /** The snack message at the bottom of the modal (SPEC §4). */
+  readonly snack: SnackMessage | undefined
+  readonly alert: Alert | undefined
+  readonly themeMode: ThemeMode
+  readonly themeVariables: ThemeVariables
+  /** The namespace the modal currently acts on (the active chain). */
+  readonly activeNamespace: ChainNamespace | undefined
+  /** The app's networks, in the app's order. */
+  readonly networks: ReadonlyArray<CaipNetwork>
+  /** The active network of each namespace. */
+  readonly activeNetworks: Readonly<Partial<Record<ChainNamespace, CaipNetwork>>>
+  /** Account state of every namespace (all seven exist, SPEC §3). */
+  readonly accounts: Readonly<Record<ChainNamespace, AccountState>>
+  readonly connectors: ReadonlyArray<Connector>
+  readonly connections: Readonly<Partial<Record<ChainNamespace, ReadonlyArray<Connection>>>>
+  readonly activeConnectorIds: Readonly<Partial<Record<ChainNamespace, string>>>
+  readonly wallets: WalletsState
+  /** Wallet ids, rdns or names the app excluded (`excludeWalletIds`). */
+  readonly excludedWallets: ReadonlyArray<string>
+  readonly features: ResolvedFeatures
+  /** Whether an injected (browser extension) wallet was detected on the page. */
+  readonly hasInjectedWallet: boolean
+  readonly isMobile: boolean
+}

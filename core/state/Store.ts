@@ -1,0 +1,100 @@
+import * as Effect from "effect/Effect"
+import * as Queue from "effect/Queue"
+import * as Stream from "effect/Stream"
+
+/** Compares two selected values; `Object.is` by default, so structurally shared snapshots compare by reference. */
+export type Equals<A> = (a: A, b: A) => boolean
+
+/**
+ * An immutable-snapshot store: `getSnapshot` is synchronous (what React's `useSyncExternalStore` needs), updates
+ * notify listeners synchronously and in order. Snapshots are never mutated; an update that returns the same object
+ * notifies nobody.
+ */
+export interface Store<S> {
+  getSnapshot(): S
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe(listener: (state: S, previous: S) => void): () => void
+  /** Calls `onChange` when `selector`'s result changes (by `equals`, default `Object.is`). */
+  watch<A>(selector: (state: S) => A, onChange: (value: A, previous: A) => void, equals?: Equals<A>): () => void
+  /** Replaces the state with `f(state)`. */
+  update(f: (state: S) => S): void
+}
+
+/** Creates a {@link Store} holding `initial`. */
+export const makeStore = <S>(initial: S): Store<S> => {
+  let snapshot = initial
+  const listeners = new Set<(state: S, previous: S) => void>()
+  const store: Store<S> = {
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+    watch(selector, onChange, equals = Object.is) {
+      let current = selector(snapshot)
+      return store.subscribe((state) => {
+        const next = selector(state)
+        if (equals(next, current)) return
+        const previous = current
+        current = next
+        onChange(next, previous)
+      })
+    },
+    update(f) {
+      const previous = snapshot
+      const next = f(previous)
+      if (next === previous) return
+      snapshot = next
+      for (const listener of [...listeners]) listener(next, previous)
+    }
+  }
+  return store
+}
+
+/** The store's states as a Stream: the current one first, then every change. */
+export const changes = <S>(store: Store<S>): Stream.Stream<S> =>
+  Stream.callback<S>((queue) =>
+    Effect.acquireRelease(
+      Effect.sync(() => {
+        Queue.offerUnsafe(queue, store.getSnapshot())
+        return store.subscribe((state) => {
+          Queue.offerUnsafe(queue, state)
+        })
+      }),
+      (unsubscribe) => Effect.sync(unsubscribe)
+    )
+  )
+
+/** A readable, writable view of one slice of a store (the shape core/router's timed helpers take). */
+export interface Cell<A> {
+  readonly get: Effect.Effect<A>
+  readonly set: (value: A) => Effect.Effect<void>
+  readonly update: (f: (value: A) => A) => Effect.Effect<void>
+  readonly modify: <B>(f: (value: A) => readonly [B, A]) => Effect.Effect<B>
+}
+
+/**
+ * A {@link Cell} over the slice `key` of a store's state. Updates are synchronous, so `modify` is atomic.
+ *
+ * @example
+ * ```ts
+ * const shaking = cell(store, "shake")
+ * ```
+ */
+export const cell = <S, K extends keyof S>(store: Store<S>, key: K): Cell<S[K]> => {
+  const write = (value: S[K]) =>
+    store.update((state) => (Object.is(state[key], value) ? state : { ...state, [key]: value }))
+  return {
+    get: Effect.sync(() => store.getSnapshot()[key]),
+    set: (value) => Effect.sync(() => write(value)),
+    update: (f) => Effect.sync(() => write(f(store.getSnapshot()[key]))),
+    modify: (f) =>
+      Effect.sync(() => {
+        const [result, next] = f(store.getSnapshot()[key])
+        write(next)
+        return result
+      })
+  }
+}

@@ -1,0 +1,51 @@
+import { initial as initialRouter } from "../router/index.ts"
+import type { ResolvedFeatures } from "../rules/features.ts"
+import type { AccountState } from "../schema/account.ts"
+import { type ChainNamespace, chainNamespaces } from "../schema/namespace.ts"
+import type { CaipNetwork } from "../schema/network.ts"
+import type { AirlockState } from "./AirlockState.ts"
+import { defaultThemeVariables, type ThemeMode, type ThemeVariables } from "./theme.ts"
+
+/** A namespace's account before anything is known. */
+export const emptyAccount = (status: AccountState["status"] = "disconnected"): AccountState => ({
+  status,
+  currentTab: "Tokens"
+})
+
+/** What the first snapshot is built from. */
+export interface InitialStateInput {
+  readonly networks: ReadonlyArray<CaipNetwork>
+  readonly activeNetwork: CaipNetwork
+  readonly themeMode: ThemeMode
+  readonly themeVariables: ThemeVariables | undefined
+  readonly features: ResolvedFeatures
+  readonly statuses: Readonly<Partial<Record<ChainNamespace, AccountState["status"]>>>
+  readonly isMobile: boolean
+  readonly hasInjectedWallet: boolean
+  readonly excludedWallets?: ReadonlyArray<string> | undefined
+}
+
+/** The first snapshot: every one of the seven namespaces has an account, the modal is closed on Connect. */
+export const makeInitialState = (input: InitialStateInput): AirlockState => ({
+  status: "initializing",
+  modal: initialRouter,
+  shake: false,
+  snack: undefined,
+  alert: undefined,
+  themeMode: input.themeMode,
+  themeVariables: { ...defaultThemeVariables, ...input.themeVariables },
+  activeNamespace: input.activeNetwork.chainNamespace,
+  networks: input.networks,
+  activeNetworks: { [input.activeNetwork.chainNamespace]: input.activeNetwork },
+  accounts: Object.fromEntries(
+    chainNamespaces.map((namespace) => [namespace, emptyAccount(input.statuses[namespace])])
+  ) as Record<ChainNamespace, AccountState>,
+  connectors: [],
+  connections: {},
+  activeConnectorIds: {},
+  wallets: { featured: [], recommended: [], recent: [], all: [], count: 0 },
+  excludedWallets: input.excludedWallets ?? [],
+  features: input.features,
+  hasInjectedWallet: input.hasInjectedWallet,
+  isMobile: input.isMobile
+})

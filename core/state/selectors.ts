@@ -1,0 +1,87 @@
+import {
+  type ConnectMethod,
+  filterExcludedWallets,
+  getConnectMethodsOrder,
+  getWalletSectionOrder,
+  isBrowserWalletVisible,
+  type WalletSection
+} from "../rules/connectOrder.ts"
+import type { Connector } from "../schema/connector.ts"
+import type { WalletListing } from "../schema/wallet.ts"
+import type { AirlockState } from "./AirlockState.ts"
+
+/** One group of the Connect view's wallet list. */
+export type ConnectSection =
+  | { readonly type: "walletConnect" | "injected" | "external"; readonly connectors: ReadonlyArray<Connector> }
+  | { readonly type: "recent" | "featured" | "custom" | "recommended"; readonly wallets: ReadonlyArray<WalletListing> }
+
+/** What the Connect view draws: the connect methods in order, and the non-empty wallet sections in order. */
+export interface ConnectView {
+  readonly methods: ReadonlyArray<ConnectMethod>
+  readonly sections: ReadonlyArray<ConnectSection>
+}
+
+const sectionOf = (type: WalletSection, state: AirlockState, excluded: ReadonlyArray<string>): ConnectSection => {
+  const connectors = (types: ReadonlyArray<Connector["type"]>) =>
+    filterExcludedWallets(
+      state.connectors.filter(
+        (c) =>
+          types.includes(c.type) &&
+          isBrowserWalletVisible(
+            { name: c.name, rdns: c.info?.rdns, installed: true },
+            { isMobile: state.isMobile, hasInjectedProvider: state.hasInjectedWallet }
+          )
+      ),
+      excluded
+    )
+  switch (type) {
+    case "walletConnect":
+      return { type, connectors: connectors(["WALLET_CONNECT"]) }
+    case "injected":
+      return { type, connectors: connectors(["INJECTED", "ANNOUNCED", "MULTI_CHAIN"]) }
+    case "external":
+      return { type, connectors: connectors(["EXTERNAL"]) }
+    case "recent":
+      return { type, wallets: filterExcludedWallets(state.wallets.recent, excluded) }
+    case "featured":
+      return { type, wallets: filterExcludedWallets(state.wallets.featured, excluded) }
+    case "recommended":
+      return { type, wallets: filterExcludedWallets(state.wallets.recommended, excluded) }
+    case "custom":
+      return { type, wallets: [] }
+  }
+}
+
+const sizeOf = (section: ConnectSection) =>
+  "connectors" in section ? section.connectors.length : section.wallets.length
+
+const methodEnabled = (state: AirlockState, method: ConnectMethod): boolean =>
+  method === "wallet" ? true : method === "email" ? state.features.email : state.features.socials !== false
+
+let last: { readonly state: AirlockState; readonly view: ConnectView } | undefined
+
+/**
+ * The Connect view's content (SPEC §2): methods email, social, wallet (wallet first when a browser wallet is
+ * installed, unless the app sets its order), and the wallet sections in the order walletConnect, recent, injected,
+ * featured, custom, external, recommended — the app's order first — each only when it has entries. Wallets the app
+ * excludes (by rdns or case-insensitive name) never appear. The result is cached per snapshot, so it can feed
+ * `useSyncExternalStore` directly.
+ */
+export const selectConnectView = (state: AirlockState): ConnectView => {
+  if (last !== undefined && last.state === state) return last.view
+  const excludedWallets = state.excludedWallets
+  const all = (["walletConnect", "recent", "injected", "featured", "custom", "external", "recommended"] as const).map(
+    (type) => sectionOf(type, state, excludedWallets)
+  )
+  const counts = Object.fromEntries(all.map((section) => [section.type, sizeOf(section)]))
+  const order = getWalletSectionOrder({ counts, configured: state.features.connectorTypeOrder })
+  const view: ConnectView = {
+    methods: getConnectMethodsOrder({
+      configured: state.features.connectMethodsOrder,
+      hasInstalledWallet: state.hasInjectedWallet
+    }).filter((method) => methodEnabled(state, method)),
+    sections: order.map((type) => all.find((section) => section.type === type)!)
+  }
+  last = { state, view }
+  return view
+}

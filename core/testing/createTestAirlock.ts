@@ -1,0 +1,39 @@
+import * as Layer from "effect/Layer"
+import type { AirlockOptions } from "../client/AirlockOptions.ts"
+import { type AirlockServices, createAirlock } from "../client/createAirlock.ts"
+import type { AirlockClient } from "../client/types.ts"
+import { mainnet } from "../networks/index.ts"
+import { Platform, type PlatformOverrides } from "../services/Platform.ts"
+import { Storage } from "../services/Storage.ts"
+
+/** Options of {@link createTestAirlock}: the client's options plus the fakes to run it on. */
+export interface TestAirlockOptions extends Partial<AirlockOptions> {
+  /** Browser facts to pretend (mobile, Telegram, dark mode…). */
+  readonly platform?: PlatformOverrides | undefined
+  /** Pre-stored values, as raw `localStorage` entries (`@airlock/…` keys). */
+  readonly storage?: Iterable<readonly [string, string]> | undefined
+  /** More layers that replace the defaults (e.g. `WalletApi.layerMemory(...)`). */
+  readonly layer?: Layer.Layer<never> | undefined
+}
+
+/**
+ * A real Airlock client on in-memory services: memory storage, a fake platform, no network. For unit tests of apps
+ * and renderers.
+ *
+ * @example
+ * ```ts
+ * import { createTestAirlock } from "airlock/testing"
+ * const airlock = createTestAirlock({ platform: { isMobile: () => true } })
+ * await airlock.open()
+ * airlock.getState().modal.view // "Connect"
+ * ```
+ */
+export const createTestAirlock = (options: TestAirlockOptions = {}): AirlockClient => {
+  const { platform, storage, layer, ...rest } = options
+  const services: AirlockServices = {
+    platform: Platform.makeTest(platform ?? {}),
+    storage: Storage.layerMemory(storage),
+    layer: layer ?? Layer.empty
+  }
+  return createAirlock({ projectId: "test-project", ...rest, networks: rest.networks ?? [mainnet] }, services)
+}
