@@ -1,0 +1,31 @@
+/**
+ * The compiled sandbox contracts (`contracts/artifacts.json`, written by `compile.ts`), loaded once.
+ */
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import type { Abi, Hex } from "viem"
+
+/** ABI and creation bytecode of one contract. */
+export interface ContractArtifact {
+  readonly abi: Abi
+  readonly bytecode: Hex
+}
+
+interface ArtifactsFile {
+  readonly compiler: string
+  readonly contracts: Record<string, ContractArtifact>
+}
+
+const file = JSON.parse(readFileSync(join(import.meta.dirname, "contracts", "artifacts.json"), "utf8")) as ArtifactsFile
+
+const artifact = (name: string): ContractArtifact => {
+  const found = file.contracts[name]
+  if (!found) throw new Error(`${name} missing from artifacts.json: run npx node sandbox/chain/compile.ts`)
+  return found
+}
+
+/** The USDC stand-in: ERC-20 "USD Coin" / "USDC", 6 decimals, owner-only `mint(to, value)`. */
+export const usdCoin: ContractArtifact = artifact("UsdCoin")
+
+/** "Airlock Punks" / "PUNK": ERC-721 with on-chain data: URL metadata, owner-only `mint(to)` (ids from 1). */
+export const airlockPunks: ContractArtifact = artifact("AirlockPunks")

@@ -1,0 +1,113 @@
+/**
+ * Seeds a fresh anvil chain: deploys the USDC stand-in and Airlock Punks from account 0, mints, and makes a few
+ * transfers (ETH, USDC, an NFT) between the default accounts so balances and activity have history.
+ * The same steps run on every seeded chain, so addresses and balances are the same everywhere and on every run.
+ */
+import { type Address, encodeDeployData, encodeFunctionData, getContractAddress, type Hex, parseEther } from "viem"
+import { defaultAccounts } from "./accounts.ts"
+import { airlockPunks, usdCoin } from "./artifacts.ts"
+
+const [alice, bob, carol] = defaultAccounts.map((account) => account.address) as [Address, Address, Address]
+
+/** Addresses of the contracts on a seeded chain. */
+export interface SeededContracts {
+  /** The USDC stand-in (ERC-20, 6 decimals). */
+  readonly usdc: Address
+  /** Airlock Punks (ERC-721). */
+  readonly nft: Address
+}
+
+/** What every seeded chain holds once {@link seedChain} is done; tests and the API sandbox can rely on it. */
+export const seeded = {
+  contracts: {
+    usdc: getContractAddress({ from: alice, nonce: 0n }),
+    nft: getContractAddress({ from: alice, nonce: 1n })
+  } satisfies SeededContracts,
+  /** USDC balances in base units (6 decimals) after the seed transfers. */
+  usdcBalances: { [alice]: 9_790_000_000n, [bob]: 2_710_000_000n, [carol]: 100_000_000n } as Record<Address, bigint>,
+  /** Owner of each minted Airlock Punk id after the seed transfers. */
+  nftOwners: { 1: alice, 2: alice, 3: bob, 4: bob, 5: bob } as Record<number, Address>,
+  /** Native transfers made at start (besides gas). */
+  ethTransfers: [
+    { from: alice, to: bob, value: parseEther("1") },
+    { from: bob, to: alice, value: parseEther("0.5") }
+  ]
+} as const
+
+interface TxRequest {
+  readonly from: Address
+  readonly to?: Address
+  readonly value?: bigint
+  readonly data?: Hex
+}
+
+const usdcCall = (functionName: string, args: ReadonlyArray<unknown>): Hex =>
+  encodeFunctionData({ abi: usdCoin.abi, functionName, args })
+const nftCall = (functionName: string, args: ReadonlyArray<unknown>): Hex =>
+  encodeFunctionData({ abi: airlockPunks.abi, functionName, args })
+
+/** The seed transactions, in order. */
+const seedTransactions = (): ReadonlyArray<TxRequest> => {
+  const { usdc, nft } = seeded.contracts
+  return [
+    { from: alice, data: encodeDeployData({ abi: usdCoin.abi, bytecode: usdCoin.bytecode }) },
+    { from: alice, data: encodeDeployData({ abi: airlockPunks.abi, bytecode: airlockPunks.bytecode }) },
+    { from: alice, to: usdc, data: usdcCall("mint", [alice, 10_000_000_000n]) },
+    { from: alice, to: usdc, data: usdcCall("mint", [bob, 2_500_000_000n]) },
+    { from: alice, to: usdc, data: usdcCall("mint", [carol, 100_000_000n]) },
+    { from: alice, to: nft, data: nftCall("mint", [alice]) },
+    { from: alice, to: nft, data: nftCall("mint", [alice]) },
+    { from: alice, to: nft, data: nftCall("mint", [alice]) },
+    { from: alice, to: nft, data: nftCall("mint", [bob]) },
+    { from: alice, to: nft, data: nftCall("mint", [bob]) },
+    ...seeded.ethTransfers.slice(0, 1),
+    { from: alice, to: usdc, data: usdcCall("transfer", [bob, 250_000_000n]) },
+    { from: bob, to: usdc, data: usdcCall("transfer", [alice, 40_000_000n]) },
+    { from: alice, to: nft, data: nftCall("transferFrom", [alice, bob, 3n]) },
+    ...seeded.ethTransfers.slice(1)
+  ]
+}
+
+/** Sends one JSON-RPC request and returns its result, or throws the node's error message. */
+export const rpcRequest = async <T>(rpcUrl: string, method: string, params: ReadonlyArray<unknown> = []) => {
+  const response = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params })
+  })
+  const body = (await response.json()) as { result?: T; error?: { message: string } }
+  if (body.error) throw new Error(`${method}: ${body.error.message}`)
+  return body.result as T
+}
+
+const hex = (value: bigint): Hex => `0x${value.toString(16)}`
+
+/**
+ * Runs the seed transactions on a fresh chain through anvil's unlocked accounts; one block each, 12 s apart.
+ *
+ * @example
+ * ```ts
+ * const contracts = await seedChain("http://127.0.0.1:8545")
+ * ```
+ */
+export const seedChain = async (rpcUrl: string): Promise<SeededContracts> => {
+  await rpcRequest(rpcUrl, "anvil_setBlockTimestampInterval", [12])
+  const hashes: Array<Hex> = []
+  // automine mines each transaction as it arrives, so awaiting each send keeps the order (and the nonces) fixed
+  for (const tx of seedTransactions()) {
+    const request = {
+      from: tx.from,
+      ...(tx.to ? { to: tx.to } : {}),
+      ...(tx.value ? { value: hex(tx.value) } : {}),
+      ...(tx.data ? { data: tx.data } : {})
+    }
+    hashes.push(await rpcRequest<Hex>(rpcUrl, "eth_sendTransaction", [request]))
+  }
+  await rpcRequest(rpcUrl, "anvil_removeBlockTimestampInterval")
+  const receipts = await Promise.all(
+    hashes.map((hash) => rpcRequest<{ status: Hex } | null>(rpcUrl, "eth_getTransactionReceipt", [hash]))
+  )
+  const failed = receipts.findIndex((receipt) => receipt?.status !== "0x1")
+  if (failed >= 0) throw new Error(`seed transaction ${failed} (${hashes[failed]}) failed on ${rpcUrl}`)
+  return seeded.contracts
+}
