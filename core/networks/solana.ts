@@ -1,0 +1,37 @@
+import { defineNetwork } from "./defineNetwork.ts"
+
+const sol = { name: "Solana", symbol: "SOL", decimals: 9 } as const
+
+// Solana's CAIP-2 reference is the first 32 characters of the cluster's genesis hash.
+
+/** Solana mainnet-beta (`solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`). */
+export const solana = /* @__PURE__ */ defineNetwork({
+  id: "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp",
+  chainNamespace: "solana",
+  name: "Solana",
+  nativeCurrency: sol,
+  rpcUrls: { default: { http: ["https://api.mainnet-beta.solana.com"] } },
+  blockExplorers: { default: { name: "Solscan", url: "https://solscan.io" } }
+})
+
+/** Solana devnet (`solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1`). */
+export const solanaDevnet = /* @__PURE__ */ defineNetwork({
+  id: "EtWTRABZaYq6iMfeYKouRu166VU2xqa1",
+  chainNamespace: "solana",
+  name: "Solana Devnet",
+  nativeCurrency: sol,
+  rpcUrls: { default: { http: ["https://api.devnet.solana.com"] } },
+  blockExplorers: { default: { name: "Solscan", url: "https://solscan.io/?cluster=devnet" } },
+  testnet: true
+})
+
+/** Solana testnet (`solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z`). */
+export const solanaTestnet = /* @__PURE__ */ defineNetwork({
+  id: "4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z",
+  chainNamespace: "solana",
+  name: "Solana Testnet",
+  nativeCurrency: sol,
+  rpcUrls: { default: { http: ["https://api.testnet.solana.com"] } },
+  blockExplorers: { default: { name: "Solscan", url: "https://solscan.io/?cluster=testnet" } },
+  testnet: true
+})

@@ -1,0 +1,15 @@
+import * as Schema from "effect/Schema"
+
+/**
+ * The public identity of an address (SPEC §7 `/v1/identity/{address}`): a name and an avatar, each possibly null.
+ * @example
+ * ```ts
+ * const id: Identity = { name: "vitalik.eth", avatar: null }
+ * ```
+ */
+export const Identity = Schema.Struct({
+  name: Schema.NullOr(Schema.String),
+  avatar: Schema.NullOr(Schema.String)
+})
+/** The public identity of an address. */
+export type Identity = typeof Identity.Type

@@ -1,0 +1,79 @@
+import * as Schema from "effect/Schema"
+
+// Dot-atom local part and dot-separated domain labels with a top-level label: the usual "looks like an address" test.
+const emailPattern =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
+
+/**
+ * An email address in a valid format (SPEC §5: connect email, new email on update, user payload).
+ * @example
+ * ```ts
+ * import * as Schema from "effect/Schema"
+ * Schema.is(Email)("ada@example.com") // true
+ * ```
+ */
+export const Email = Schema.String.check(
+  Schema.isMaxLength(254),
+  Schema.isPattern(emailPattern, { message: "Invalid email address" })
+)
+/** An email address. */
+export type Email = typeof Email.Type
+
+/**
+ * True when the value is a valid email address.
+ * @example
+ * ```ts
+ * isEmail("not-an-email") // false
+ * ```
+ */
+export const isEmail = Schema.is(Email)
+
+/**
+ * A one-time code sent by email (SPEC §5: a string).
+ * @example
+ * ```ts
+ * const otp: Otp = "123456"
+ * ```
+ */
+export const Otp = Schema.String
+/** A one-time code sent by email. */
+export type Otp = typeof Otp.Type
+
+/**
+ * True when the value is an OTP (a string).
+ * @example
+ * ```ts
+ * isOtp("123456") // true
+ * ```
+ */
+export const isOtp = Schema.is(Otp)
+
+/**
+ * Social providers the embedded wallet accepts for a login (SPEC §5). Farcaster has its own flow.
+ * @example
+ * ```ts
+ * socialProviders.length // 6
+ * ```
+ */
+export const socialProviders = ["google", "github", "apple", "facebook", "x", "discord"] as const
+
+/**
+ * A social login provider.
+ * @example
+ * ```ts
+ * import * as Schema from "effect/Schema"
+ * Schema.is(SocialProvider)("github") // true
+ * ```
+ */
+export const SocialProvider = Schema.Literals(socialProviders)
+/** A social login provider. */
+export type SocialProvider = typeof SocialProvider.Type
+
+/**
+ * True when the value is a supported social provider.
+ * @example
+ * ```ts
+ * isSocialProvider("myspace") // false
+ * ```
+ */
+export const isSocialProvider = Schema.is(SocialProvider)

@@ -1,0 +1,140 @@
+import { assert, describe, it } from "@effect/vitest"
+import {
+  AccountDataError,
+  type AirlockError,
+  AlertError,
+  actionNotAllowedText,
+  ChainError,
+  ConnectionError,
+  EmailError,
+  FrameError,
+  NameError,
+  OptionsError,
+  RpcError,
+  SendError,
+  SiwxError
+} from "../../../core/errors/index.ts"
+
+/**
+ * Every text of SPEC §8, copied verbatim, with the error that must show it. Placeholders keep SPEC's own spelling
+ * ({name}, N, {ns}); the placeholder tests below check that they fill.
+ */
+const specTexts: ReadonlyArray<readonly [string, () => AirlockError]> = [
+  ["Token Balance Unavailable", () => new AccountDataError({ reason: "TokenBalanceUnavailable" })],
+  ["Failed to fetch transactions", () => new AccountDataError({ reason: "TransactionsFailed" })],
+  [
+    "A problem occurred while trying initialize authentication",
+    () => new ConnectionError({ reason: "AuthInitFailed" })
+  ],
+  ["Error signing message", () => new SiwxError({ reason: "SignFailed" })],
+  ["Invalid App Configuration", () => new AlertError({ code: "APKT002" })],
+  ["Modal closed", () => new ConnectionError({ reason: "ModalClosed" })],
+  ["Connection rejected", () => new ConnectionError({ reason: "ConnectionRejected" })],
+  ["Popup closed", () => new ConnectionError({ reason: "PopupClosed" })],
+  ["Failed to connect", () => new ConnectionError({ reason: "FailedToConnect" })],
+  ["Failed to initiate social connection", () => new ConnectionError({ reason: "SocialConnectionFailed" })],
+  ["Failed to connect to farcaster", () => new ConnectionError({ reason: "FarcasterConnectionFailed" })],
+  ["Failed to disconnect", () => new ConnectionError({ reason: "DisconnectFailed" })],
+  ["Network not supported for Swaps", () => new ChainError({ reason: "SwapsNotSupported" })],
+  ["Network not supported for Gas Price", () => new ChainError({ reason: "GasPriceNotSupported" })],
+  ["Network not found", () => new ChainError({ reason: "NetworkNotFound" })],
+  ["Address or auth connector not found", () => new ConnectionError({ reason: "AddressOrAuthConnectorNotFound" })],
+  ["No auth connector found", () => new ConnectionError({ reason: "NoAuthConnector" })],
+  ["Not connected to email or social", () => new ConnectionError({ reason: "NotConnectedToEmailOrSocial" })],
+  ["Unsupported chain", () => new ChainError({ reason: "UnsupportedChain" })],
+  ["Invalid CAIP Address", () => new ChainError({ reason: "InvalidCaipAddress" })],
+  ["SIWX is not enabled", () => new SiwxError({ reason: "NotEnabled" })],
+  ["No ActiveCaipAddress found", () => new ChainError({ reason: "NoActiveCaipAddress" })],
+  ["Error resolving name", () => new NameError({ reason: "ResolveFailed" })],
+  ["Error fetching name suggestions", () => new NameError({ reason: "SuggestionsFailed" })],
+  ["Error fetching names for address", () => new NameError({ reason: "NamesForAddressFailed" })],
+  ["Error registering name {name}", () => new NameError({ reason: "RegisterFailed" })],
+  ["An amount and receiver address are required", () => new SendError({ reason: "AmountAndReceiverRequired" })],
+  ["A token is required", () => new SendError({ reason: "TokenRequired" })],
+  ["Invalid chainId", () => new NameError({ reason: "InvalidChainId" })],
+  ["Please try again after N seconds", () => new EmailError({ reason: "Cooldown", params: { seconds: "N" } })],
+  ["Requested RPC call is not allowed", () => new RpcError({ reason: "MethodNotAllowed" })],
+  ["W3mFrame: iframe is not set", () => new FrameError({ reason: "IframeNotSet" })],
+  ["W3mFrame: parent is not set", () => new FrameError({ reason: "ParentNotSet" })],
+  ["Unable to load email login dependency", () => new FrameError({ reason: "DependencyLoadFailed" })],
+  ["Request was aborted", () => new FrameError({ reason: "Aborted" })],
+  ["Something went wrong", () => new FrameError({ reason: "SomethingWentWrong" })],
+  ["An error occurred", () => new FrameError({ reason: "Unknown" })],
+  ["WalletConnectConnector not found", () => new ConnectionError({ reason: "WalletConnectConnectorNotFound" })],
+  [
+    "Adapter for namespace {ns} doesn't exist",
+    () => new ConnectionError({ reason: "AdapterNotFound", params: { namespace: "{ns}" } })
+  ],
+  [
+    "The connector does not support any of the requested chains",
+    () => new ConnectionError({ reason: "NoRequestedChains" })
+  ],
+  ["Cannot set both `siweConfig` and `siwx` options", () => new OptionsError({ reason: "SiweAndSiwx" })],
+  ["Chain is not supported", () => new ChainError({ reason: "ChainNotSupported" })]
+]
+
+/** Texts Airlock adds beyond SPEC §8 (for its own options check); everything else must come from SPEC. */
+const airlockOnlyTexts = ["Invalid Airlock options"]
+
+const allClasses = [
+  ConnectionError,
+  ChainError,
+  AccountDataError,
+  NameError,
+  SendError,
+  SiwxError,
+  EmailError,
+  RpcError,
+  FrameError,
+  OptionsError
+] as const
+
+/** SPEC writes placeholders as `{name}`, `{ns}` or `N`; the catalogue names them; compare with any placeholder. */
+const normalize = (text: string) => text.replace(/\{\w+\}/g, "{}").replace(/after N seconds/, "after {} seconds")
+
+describe("the SPEC §8 catalogue", () => {
+  for (const [text, make] of specTexts) {
+    it(`shows '${text}' exactly`, () => {
+      assert.strictEqual(make().shortMessage, text)
+    })
+  }
+
+  it("has no text that SPEC §8 does not give, besides Airlock's own options error", () => {
+    const spec = new Set(specTexts.map(([text]) => normalize(text)))
+    const invented = allClasses
+      .flatMap((errorClass) => Object.values(errorClass.texts))
+      .filter((text) => !spec.has(normalize(text)) && !airlockOnlyTexts.includes(text))
+    assert.deepStrictEqual(invented, [])
+  })
+
+  it("shows 'Action not allowed' for a disallowed RPC call", () => {
+    assert.strictEqual(actionNotAllowedText, "Action not allowed")
+  })
+
+  it("'Error registering name {name}' names the name", () => {
+    const error = new NameError({ reason: "RegisterFailed", params: { name: "satoshi.airlock.eth" } })
+    assert.strictEqual(error.shortMessage, "Error registering name satoshi.airlock.eth")
+    assert.deepStrictEqual(error.params, { name: "satoshi.airlock.eth" })
+  })
+
+  it("'Please try again after N seconds' gives the seconds left", () => {
+    assert.strictEqual(
+      new EmailError({ reason: "Cooldown", params: { seconds: 27 } }).shortMessage,
+      "Please try again after 27 seconds"
+    )
+  })
+
+  it("'Adapter for namespace {ns} doesn't exist' names the namespace", () => {
+    assert.strictEqual(
+      new ConnectionError({ reason: "AdapterNotFound", params: { namespace: "solana" } }).shortMessage,
+      "Adapter for namespace solana doesn't exist"
+    )
+  })
+
+  it("a reason keeps its tag and reason for matching", () => {
+    const error = new ChainError({ reason: "UnsupportedChain" })
+    assert.strictEqual(error._tag, "ChainError")
+    assert.strictEqual(error.reason, "UnsupportedChain")
+    assert.instanceOf(error, Error)
+  })
+})

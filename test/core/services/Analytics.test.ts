@@ -1,0 +1,305 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Fiber, Layer, Stream } from "effect"
+import { FetchHttpClient } from "effect/http"
+import { TestClock } from "effect/testing"
+import { HttpResponse, http } from "msw"
+import { setupServer } from "msw/node"
+import { afterAll, afterEach, beforeAll } from "vitest"
+import { AlertError } from "../../../core/errors/alerts.ts"
+import { ConnectionError } from "../../../core/errors/catalogue.ts"
+import { Analytics, type AnalyticsPayload, errorEventOf } from "../../../core/services/Analytics.ts"
+import { ClientConfig } from "../../../core/services/ClientConfig.ts"
+import { Platform } from "../../../core/services/Platform.ts"
+import { captureLogs, type LoggedLine } from "./captureLogs.ts"
+
+const analyticsHost = "https://pulse.airlock.test"
+const endpoints = {
+  walletApi: "https://api.airlock.test",
+  blockchainApi: "https://rpc.airlock.test",
+  analytics: analyticsHost
+}
+const config = ClientConfig.layer({ projectId: "p1", sdkType: "airlock", sdkVersion: "airlock-4.0.0", endpoints })
+const page = Platform.layerTest({ origin: "https://dapp.example", href: "https://dapp.example/swap?from=eth" })
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+interface Received {
+  readonly url: URL
+  readonly body: AnalyticsPayload
+}
+
+/** Collects POSTs to the analytics host and answers each with `status`. */
+const sink = (status: number) => {
+  const received: Array<Received> = []
+  let notify: () => void = () => {}
+  server.use(
+    http.post(`${analyticsHost}/e`, async ({ request }) => {
+      received.push({ url: new URL(request.url), body: (await request.json()) as AnalyticsPayload })
+      notify()
+      return status === 200 ? HttpResponse.json({}) : new HttpResponse(null, { status })
+    })
+  )
+  /** Waits until `count` requests arrived and the client had time to read the answers. */
+  const waitFor = (count: number) =>
+    Effect.promise(
+      () =>
+        new Promise<void>((resolve) => {
+          const check = () => (received.length >= count ? resolve() : undefined)
+          notify = check
+          check()
+        })
+    ).pipe(Effect.andThen(Effect.sleep("20 millis")))
+  return { received, waitFor }
+}
+
+const server = setupServer()
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }))
+afterEach(() => server.resetHandlers())
+afterAll(() => server.close())
+
+const live = (options?: Parameters<typeof Analytics.layerWith>[0]) =>
+  (options ? Analytics.layerWith(options) : Analytics.layer).pipe(
+    Layer.provide(Layer.mergeAll(FetchHttpClient.layer, config, page))
+  )
+
+describe("Analytics over HTTP", () => {
+  it.live("an event is POSTed to {analytics}/e with projectId, st and sv and the SPEC §7 body", () => {
+    const { received, waitFor } = sink(200)
+    return Effect.gen(function* () {
+      const analytics = yield* Analytics
+      yield* analytics.setAccount({ address: "0xabc", caipNetworkId: "eip155:1" })
+      yield* analytics.sendEvent({ type: "track", event: "MODAL_OPEN", properties: { connected: false } })
+      yield* waitFor(1)
+      const [request] = received
+      assert.strictEqual(request?.url.pathname, "/e")
+      assert.deepStrictEqual(Object.fromEntries(request?.url.searchParams ?? []), {
+        projectId: "p1",
+        st: "airlock",
+        sv: "airlock-4.0.0"
+      })
+      const body = request!.body
+      assert.match(body.eventId, uuid)
+      assert.strictEqual(body.url, "https://dapp.example/swap?from=eth")
+      assert.strictEqual(body.domain, "dapp.example")
+      assert.isNumber(body.timestamp)
+      assert.deepStrictEqual(body.props, {
+        type: "track",
+        event: "MODAL_OPEN",
+        properties: { connected: false },
+        address: "0xabc",
+        caipNetworkId: "eip155:1"
+      })
+    }).pipe(Effect.provide(live()))
+  })
+
+  it.live("sendEvent returns before the server answers (fire and forget)", () => {
+    let release: () => void = () => {}
+    const answered = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    server.use(
+      http.post(`${analyticsHost}/e`, async () => {
+        await answered
+        return HttpResponse.json({})
+      })
+    )
+    return Effect.gen(function* () {
+      const analytics = yield* Analytics
+      yield* analytics.sendEvent({ type: "track", event: "MODAL_OPEN" }).pipe(Effect.timeout("1 second"))
+      release()
+    }).pipe(Effect.provide(live()))
+  })
+
+  it.live("sending never fails the caller when the analytics host is unreachable; the failure is logged", () => {
+    server.use(http.post(`${analyticsHost}/e`, () => HttpResponse.error()))
+    const lines: Array<LoggedLine> = []
+    return Effect.gen(function* () {
+      yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }))
+      yield* Effect.sleep("50 millis")
+      assert.isTrue(lines.some((line) => line.level === "Warn" && line.text.includes("event not sent")))
+    }).pipe(Effect.provide(live()), captureLogs(lines))
+  })
+
+  it.live("a 500 from the analytics host is logged and raises no alert", () => {
+    const { waitFor } = sink(500)
+    const lines: Array<LoggedLine> = []
+    const alerts: Array<AlertError> = []
+    return Effect.gen(function* () {
+      yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }))
+      yield* waitFor(1)
+      assert.isTrue(lines.some((line) => line.level === "Warn" && line.text.includes("HTTP 500")))
+      assert.lengthOf(alerts, 0)
+    }).pipe(Effect.provide(live({ onAlert: (alert) => alerts.push(alert) })), captureLogs(lines))
+  })
+
+  it.live("the 'Invalid App Configuration' alert shows once on 403 from the analytics host", () => {
+    const { waitFor } = sink(403)
+    const callbacks: Array<AlertError> = []
+    return Effect.gen(function* () {
+      const analytics = yield* Analytics
+      const collected = yield* analytics.alerts.pipe(Stream.take(2), Stream.runCollect, Effect.forkChild)
+      yield* analytics.sendEvent({ type: "track", event: "MODAL_OPEN" })
+      yield* analytics.sendEvent({ type: "track", event: "MODAL_CLOSE" })
+      yield* analytics.sendEvent({ type: "track", event: "MODAL_OPEN" })
+      yield* waitFor(3)
+      assert.lengthOf(callbacks, 1)
+      const alert = callbacks[0]!
+      assert.instanceOf(alert, AlertError)
+      assert.strictEqual(alert.code, "APKT002")
+      assert.strictEqual(alert.shortMessage, "Invalid App Configuration")
+      // The stream also saw exactly one alert: a second one would have completed `take(2)`.
+      assert.isUndefined(collected.pollUnsafe())
+      yield* Fiber.interrupt(collected)
+    }).pipe(Effect.provide(live({ onAlert: (alert) => callbacks.push(alert) })))
+  })
+
+  it.live("an alert raised before anyone listens is still delivered to a late subscriber", () => {
+    const { waitFor } = sink(403)
+    return Effect.gen(function* () {
+      const analytics = yield* Analytics
+      yield* analytics.sendEvent({ type: "track", event: "MODAL_OPEN" })
+      yield* waitFor(1)
+      const [alert] = yield* analytics.alerts.pipe(Stream.take(1), Stream.runCollect, Effect.timeout("1 second"))
+      assert.strictEqual(alert?.code, "APKT002")
+    }).pipe(Effect.provide(live()))
+  })
+})
+
+describe("Analytics rules", () => {
+  const memory = (sent: Array<AnalyticsPayload>, options?: Parameters<typeof Analytics.layerMemory>[1]) =>
+    Analytics.layerMemory(sent, options).pipe(Layer.provide(page))
+  const report = (n: number) =>
+    Analytics.use((a) =>
+      Effect.repeat(a.sendError(new ConnectionError({ reason: "FailedToConnect" })), { times: n - 1 })
+    )
+
+  it.effect("the 6th error report within a minute is not sent but one after 60 s is", () => {
+    const sent: Array<AnalyticsPayload> = []
+    return Effect.gen(function* () {
+      yield* report(5)
+      assert.lengthOf(sent, 5)
+      yield* TestClock.adjust("59 seconds")
+      yield* report(1)
+      assert.lengthOf(sent, 5, "the 6th report within the minute is dropped")
+      yield* TestClock.adjust("1 second")
+      yield* report(1)
+      assert.lengthOf(sent, 6, "a report 60 s after the first five is sent")
+    }).pipe(Effect.provide(memory(sent)))
+  })
+
+  it.effect("the error limit is a sliding window: old reports free their slot one by one", () => {
+    const sent: Array<AnalyticsPayload> = []
+    return Effect.gen(function* () {
+      yield* report(3)
+      yield* TestClock.adjust("30 seconds")
+      yield* report(3)
+      assert.lengthOf(sent, 5)
+      yield* TestClock.adjust("30 seconds")
+      yield* report(5)
+      assert.lengthOf(sent, 8, "the three reports at 0 s expired; the two at 30 s still count")
+    }).pipe(Effect.provide(memory(sent)))
+  })
+
+  it.effect("track events are not limited", () => {
+    const sent: Array<AnalyticsPayload> = []
+    return Effect.gen(function* () {
+      const analytics = yield* Analytics
+      for (let i = 0; i < 12; i++) yield* analytics.sendEvent({ type: "track", event: "SELECT_WALLET" })
+      assert.lengthOf(sent, 12)
+    }).pipe(Effect.provide(memory(sent)))
+  })
+
+  it.effect("error events carry errorType, errorMessage and stackTrace", () => {
+    const sent: Array<AnalyticsPayload> = []
+    return Effect.gen(function* () {
+      yield* report(1)
+      const props = sent[0]?.props
+      assert.strictEqual(props?.type, "error")
+      if (props?.type !== "error") return
+      assert.strictEqual(props.event, "ERROR")
+      assert.strictEqual(props.errorType, "ConnectionError")
+      assert.strictEqual(props.errorMessage, "Failed to connect")
+      assert.include(props.stackTrace, "Failed to connect")
+    }).pipe(Effect.provide(memory(sent)))
+  })
+
+  it("a thrown string or plain Error becomes an error event too", () => {
+    assert.deepStrictEqual(errorEventOf("boom"), {
+      type: "error",
+      event: "ERROR",
+      errorType: "string",
+      errorMessage: "boom",
+      stackTrace: undefined
+    })
+    const event = errorEventOf(new TypeError("bad input"), "CONNECT_ERROR")
+    assert.strictEqual(event.errorType, "TypeError")
+    assert.strictEqual(event.errorMessage, "bad input")
+    assert.strictEqual(event.event, "CONNECT_ERROR")
+  })
+
+  it.effect("the timestamp comes from the Clock", () => {
+    const sent: Array<AnalyticsPayload> = []
+    return Effect.gen(function* () {
+      yield* TestClock.adjust("90 seconds")
+      yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }))
+      assert.strictEqual(sent[0]?.timestamp, 90_000)
+    }).pipe(Effect.provide(memory(sent)))
+  })
+
+  it.effect("every event gets its own eventId", () => {
+    const sent: Array<AnalyticsPayload> = []
+    return Effect.gen(function* () {
+      yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }))
+      yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }))
+      assert.match(sent[0]!.eventId, uuid)
+      assert.notStrictEqual(sent[0]?.eventId, sent[1]?.eventId)
+    }).pipe(Effect.provide(memory(sent)))
+  })
+
+  it.effect("disabled analytics sends nothing until enabled again", () => {
+    const sent: Array<AnalyticsPayload> = []
+    return Effect.gen(function* () {
+      const analytics = yield* Analytics
+      yield* analytics.setEnabled(false)
+      yield* analytics.sendEvent({ type: "track", event: "MODAL_OPEN" })
+      yield* report(1)
+      assert.lengthOf(sent, 0)
+      yield* analytics.setEnabled(true)
+      yield* analytics.sendEvent({ type: "track", event: "MODAL_OPEN" })
+      assert.lengthOf(sent, 1)
+    }).pipe(Effect.provide(memory(sent)))
+  })
+
+  it.effect("analytics switched off by its enabled source (isAnalyticsEnabled false) sends nothing", () => {
+    const sent: Array<AnalyticsPayload> = []
+    let remoteEnabled = false
+    return Effect.gen(function* () {
+      yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }))
+      assert.lengthOf(sent, 0)
+      remoteEnabled = true
+      yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }))
+      assert.lengthOf(sent, 1)
+    }).pipe(Effect.provide(memory(sent, { enabled: Effect.sync(() => remoteEnabled) })))
+  })
+
+  it.effect("dropped reports while disabled do not use up the error limit", () => {
+    const sent: Array<AnalyticsPayload> = []
+    return Effect.gen(function* () {
+      const analytics = yield* Analytics
+      yield* analytics.setEnabled(false)
+      yield* report(5)
+      yield* analytics.setEnabled(true)
+      yield* report(5)
+      assert.lengthOf(sent, 5)
+    }).pipe(Effect.provide(memory(sent)))
+  })
+
+  it.effect("without a Platform (server) url and domain are empty", () => {
+    const sent: Array<AnalyticsPayload> = []
+    return Effect.gen(function* () {
+      yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }))
+      assert.strictEqual(sent[0]?.url, "")
+      assert.strictEqual(sent[0]?.domain, "")
+    }).pipe(Effect.provide(Analytics.layerMemory(sent)))
+  })
+})
