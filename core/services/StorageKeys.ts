@@ -1,5 +1,10 @@
 import * as Schema from "effect/Schema"
 import * as SchemaTransformation from "effect/SchemaTransformation"
+import { RECENT_WALLETS_KEPT } from "../rules/connectOrder.ts"
+import { ChainNamespace } from "../schema/namespace.ts"
+import { CaipNetworkId } from "../schema/network.ts"
+import { ThemeMode } from "../schema/theme.ts"
+import { WalletListing } from "../schema/wallet.ts"
 
 /**
  * A typed storage key: its full name (prefixed `@airlock/`) and the schema between the stored string and the value.
@@ -17,43 +22,10 @@ export interface StorageKey<A> {
 /** Every key Airlock writes starts with this prefix. */
 export const storagePrefix = "@airlock/"
 
-/** The chain namespaces of SPEC §3. */
-export const ChainNamespace = Schema.Literals(["eip155", "solana", "polkadot", "bip122", "cosmos", "sui", "stacks"])
-/** One of the chain namespaces of SPEC §3. */
-export type ChainNamespace = typeof ChainNamespace.Type
-
-/** A CAIP-2 network id such as `eip155:1` or `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`. */
-export const CaipNetworkId = Schema.String.check(
-  Schema.isPattern(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, { message: "must be a CAIP-2 network id" })
-)
-
 /** How far a namespace got with its connection, restored on reload. */
-export const ConnectionStatus = Schema.Literals(["connected", "disconnected", "connecting", "reconnecting"])
+export const StoredConnectionStatus = Schema.Literals(["connected", "disconnected", "connecting", "reconnecting"])
 /** The stored connection status of one namespace. */
-export type ConnectionStatus = typeof ConnectionStatus.Type
-
-/** The colour scheme the user picked. */
-export const ThemeMode = Schema.Literals(["light", "dark"])
-
-const OptionalText = Schema.optionalKey(Schema.NullOr(Schema.String))
-
-/** A wallet listing as remembered in "recent wallets" (SPEC §3 wallet listing fields). */
-export const StoredWalletListing = Schema.Struct({
-  id: Schema.String,
-  name: Schema.String,
-  image_id: OptionalText,
-  image_url: OptionalText,
-  mobile_link: OptionalText,
-  desktop_link: OptionalText,
-  webapp_link: OptionalText,
-  rdns: OptionalText,
-  chains: Schema.optionalKey(Schema.Array(Schema.String))
-})
-/** A remembered wallet listing. */
-export type StoredWalletListing = typeof StoredWalletListing.Type
-
-/** How many recent wallets are kept (SPEC §9). */
-export const recentWalletsLimit = 2
+export type StoredConnectionStatus = typeof StoredConnectionStatus.Type
 
 /** Comma-joined chain ids (SPEC §9 "smart-account networks (comma-joined list)"): `"1,8453"` ⇄ `[1, 8453]`. */
 const CommaJoinedInts = Schema.String.pipe(
@@ -100,27 +72,13 @@ export const StorageKeys = {
   /** The last two wallets the user connected with, newest first. */
   recentWallets: key(
     "recent_wallets",
-    Schema.fromJsonString(Schema.Array(StoredWalletListing).check(Schema.isMaxLength(recentWalletsLimit)))
+    Schema.fromJsonString(Schema.Array(WalletListing).check(Schema.isMaxLength(RECENT_WALLETS_KEPT)))
   ),
   /** The colour scheme the user picked. */
   themeMode: key("theme_mode", ThemeMode),
   /** Connection status of one namespace. */
-  connectionStatus: (namespace: ChainNamespace) => key(`${namespace}:connection_status`, ConnectionStatus),
+  connectionStatus: (namespace: ChainNamespace) => key(`${namespace}:connection_status`, StoredConnectionStatus),
   /** Ids of the connectors connected in one namespace (several when multi-wallet is on). */
   connectedConnectorIds: (namespace: ChainNamespace) =>
     key(`${namespace}:connected_connector_ids`, Schema.fromJsonString(Schema.Array(Schema.String)))
 } as const
-
-/**
- * Puts `wallet` first in the recent list, drops an older entry with the same id, and keeps {@link recentWalletsLimit}.
- *
- * @example
- * ```ts
- * addRecentWallet([{ id: "a", name: "A" }], { id: "b", name: "B" }) // [B, A]
- * ```
- */
-export const addRecentWallet = (
-  recent: ReadonlyArray<StoredWalletListing>,
-  wallet: StoredWalletListing
-): ReadonlyArray<StoredWalletListing> =>
-  [wallet, ...recent.filter((entry) => entry.id !== wallet.id)].slice(0, recentWalletsLimit)

@@ -1,13 +1,10 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer } from "effect"
+import { addRecentWallet } from "../../../core/rules/connectOrder.ts"
+import type { CaipNetworkId } from "../../../core/schema/network.ts"
+import type { WalletListing } from "../../../core/schema/wallet.ts"
 import { type KeyValueBackend, Platform } from "../../../core/services/Platform.ts"
-import {
-  addRecentWallet,
-  Storage,
-  StorageKeys,
-  type StoredWalletListing,
-  storagePrefix
-} from "../../../core/services/Storage.ts"
+import { Storage, StorageKeys, storagePrefix } from "../../../core/services/Storage.ts"
 import { captureLogs, type LoggedLine } from "./captureLogs.ts"
 
 /** A `localStorage` stand-in whose contents the test can inspect. */
@@ -26,9 +23,9 @@ const fakeLocalStorage = () => {
 const onLocalStorage = (storage: KeyValueBackend) =>
   Storage.layerLocalStorage.pipe(Layer.provide(Platform.layerTest({ localStorage: storage })))
 
-const metaMask: StoredWalletListing = { id: "metamask", name: "MetaMask", rdns: "io.metamask" }
-const rainbow: StoredWalletListing = { id: "rainbow", name: "Rainbow" }
-const trust: StoredWalletListing = { id: "trust", name: "Trust Wallet", image_id: null }
+const metaMask: WalletListing = { id: "metamask", name: "MetaMask", rdns: "io.metamask" }
+const rainbow: WalletListing = { id: "rainbow", name: "Rainbow" }
+const trust: WalletListing = { id: "trust", name: "Trust Wallet", image_id: null }
 
 describe("Storage keys", () => {
   it("every key name starts with @airlock/", () => {
@@ -60,7 +57,7 @@ describe("Storage", () => {
       const storage = yield* Storage
       yield* storage.set(StorageKeys.email, "ada@example.com")
       yield* storage.set(StorageKeys.socialUsername, "ada")
-      yield* storage.set(StorageKeys.lastChain, "eip155:8453")
+      yield* storage.set(StorageKeys.lastChain, "eip155:8453" as CaipNetworkId)
       yield* storage.set(StorageKeys.emailLoginUsed, true)
       yield* storage.set(StorageKeys.lastEmailLoginTime, 1_767_225_600_000)
       yield* storage.set(StorageKeys.smartAccountNetworks, [1, 8453])
@@ -175,7 +172,7 @@ describe("Storage", () => {
   it.effect("values written through localStorage survive a new Storage over the same localStorage", () => {
     const local = fakeLocalStorage()
     return Effect.gen(function* () {
-      yield* Storage.use((s) => s.set(StorageKeys.lastChain, "eip155:10")).pipe(
+      yield* Storage.use((s) => s.set(StorageKeys.lastChain, "eip155:10" as CaipNetworkId)).pipe(
         Effect.provide(onLocalStorage(local.storage))
       )
       const after = yield* Storage.use((s) => s.get(StorageKeys.lastChain)).pipe(
@@ -231,7 +228,7 @@ describe("Storage", () => {
   it.effect("the noop storage remembers nothing", () =>
     Effect.gen(function* () {
       const storage = yield* Storage
-      yield* storage.set(StorageKeys.lastChain, "eip155:1")
+      yield* storage.set(StorageKeys.lastChain, "eip155:1" as CaipNetworkId)
       assert.strictEqual(yield* storage.get(StorageKeys.lastChain), undefined)
     }).pipe(Effect.provide(Storage.layerNoop))
   )
