@@ -1,0 +1,134 @@
+/**
+ * `npm run bench`: bundle size of a tiny page (provider + ConnectButton + core runtime) built the way an app would,
+ * with esbuild (`--bundle --minify --splitting --format=esm --platform=browser`). Prints the first load (the entry and
+ * everything it imports statically), the lazy chunks, React + react-dom apart, and the stylesheet, all as gzip -9.
+ * Exits 1 when the first load is over budget. 1 KB = 1000 bytes.
+ */
+import { mkdirSync, readFileSync, rmSync } from "node:fs"
+import { dirname, join, relative } from "node:path"
+import { fileURLToPath } from "node:url"
+import { gzipSync } from "node:zlib"
+import * as esbuild from "esbuild"
+
+/** DESIGN.md "Budgets": first load, React excluded, in KB gzip. */
+const FIRST_LOAD_BUDGET_KB = 60
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..")
+const outdir = join(root, "bench/out")
+const reactPackages = ["react", "react-dom", "react/jsx-runtime", "react-dom/client", "scheduler"]
+
+const common: esbuild.BuildOptions = {
+  bundle: true,
+  minify: true,
+  format: "esm",
+  platform: "browser",
+  target: "es2022",
+  jsx: "automatic",
+  define: { "process.env.NODE_ENV": '"production"' },
+  legalComments: "none",
+  metafile: true,
+  write: true,
+  logLevel: "error"
+}
+
+const gzipSize = (file: string): number => gzipSync(readFileSync(file), { level: 9 }).length
+const kb = (bytes: number): string => (bytes / 1000).toFixed(1)
+
+rmSync(outdir, { recursive: true, force: true })
+mkdirSync(outdir, { recursive: true })
+
+const page = await esbuild.build({
+  ...common,
+  entryPoints: { page: join(root, "bench/fixtures/page.tsx") },
+  outdir: join(outdir, "page"),
+  splitting: true,
+  external: reactPackages,
+  entryNames: "[name]",
+  chunkNames: "chunk-[hash]",
+  assetNames: "[name]"
+})
+const outputs = page.metafile!.outputs
+const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint !== undefined && file.endsWith(".js"))!
+
+/** The files reached from `start` through static imports only: what the browser fetches before running it. */
+const staticClosure = (start: string): Set<string> => {
+  const seen = new Set<string>()
+  const visit = (file: string) => {
+    if (seen.has(file) || outputs[file] === undefined) return
+    seen.add(file)
+    for (const edge of outputs[file]!.imports) if (edge.kind === "import-statement" && !edge.external) visit(edge.path)
+  }
+  visit(start)
+  return seen
+}
+
+const firstLoad = staticClosure(entry)
+const lazy = new Set<string>()
+for (const file of firstLoad) {
+  for (const edge of outputs[file]!.imports) {
+    if (edge.kind !== "dynamic-import") continue
+    for (const reached of staticClosure(edge.path)) if (!firstLoad.has(reached)) lazy.add(reached)
+  }
+}
+const css = Object.keys(outputs).filter((file) => file.endsWith(".css"))
+
+const react = await esbuild.build({
+  ...common,
+  entryPoints: { react: join(root, "bench/fixtures/react.ts") },
+  outdir: join(outdir, "react")
+})
+const reactFile = Object.keys(react.metafile!.outputs).find((file) => file.endsWith(".js"))!
+
+const sum = (files: Iterable<string>) => [...files].reduce((total, file) => total + gzipSize(join(root, file)), 0)
+const firstLoadBytes = sum(firstLoad)
+const lazyBytes = sum(lazy)
+const cssBytes = sum(css)
+const reactBytes = gzipSize(join(root, reactFile))
+
+const rows: Array<[string, string, string]> = [
+  ["First load (button + provider + hooks + core runtime)", `${firstLoad.size} file(s)`, kb(firstLoadBytes)],
+  ["Lazy modal chunk(s) (shell + views + @react-spring/web)", `${lazy.size} file(s)`, kb(lazyBytes)],
+  ["Stylesheet (airlock/react/styles.css)", `${css.length} file(s)`, kb(cssBytes)],
+  ["React + react-dom (not counted)", "1 file(s)", kb(reactBytes)],
+  ["Total Airlock (first load + lazy + CSS)", "", kb(firstLoadBytes + lazyBytes + cssBytes)]
+]
+const width = Math.max(...rows.map((row) => row[0].length))
+console.log(`\nAirlock size (esbuild --bundle --minify --splitting --format=esm, gzip -9, 1 KB = 1000 B)\n`)
+console.log(`${"".padEnd(width)}  ${"files".padStart(10)}  ${"KB gzip".padStart(8)}`)
+for (const [name, files, size] of rows) console.log(`${name.padEnd(width)}  ${files.padStart(10)}  ${size.padStart(8)}`)
+
+// What the first load is made of, so a regression points at its cause.
+const contributions = new Map<string, number>()
+for (const file of firstLoad) {
+  for (const [input, { bytesInOutput }] of Object.entries(outputs[file]!.inputs)) {
+    const key = input.includes("node_modules/")
+      ? input.replace(/^.*node_modules\/((?:@[^/]+\/)?[^/]+).*$/, "$1")
+      : relative(root, input).split("/").slice(0, 2).join("/")
+    contributions.set(key, (contributions.get(key) ?? 0) + bytesInOutput)
+  }
+}
+console.log("\nFirst load by source (minified, before gzip):")
+for (const [source, bytes] of [...contributions].sort((a, b) => b[1] - a[1]).slice(0, 12)) {
+  console.log(`  ${source.padEnd(32)} ${kb(bytes).padStart(8)} KB`)
+}
+
+// `npm run bench -- --verbose`: the largest single modules of the first load.
+if (process.argv.includes("--verbose")) {
+  const modules = [...firstLoad].flatMap((file) =>
+    Object.entries(outputs[file]!.inputs).map(([input, { bytesInOutput }]) => [input, bytesInOutput] as const)
+  )
+  console.log("\nLargest first-load modules (minified, before gzip):")
+  for (const [input, bytes] of modules.sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    console.log(`  ${input.replace(/^.*node_modules\//, "").padEnd(60)} ${kb(bytes).padStart(8)} KB`)
+  }
+}
+
+const over = firstLoadBytes > FIRST_LOAD_BUDGET_KB * 1000
+console.log(
+  `\nFirst load ${kb(firstLoadBytes)} KB of a ${FIRST_LOAD_BUDGET_KB} KB budget: ${over ? "OVER BUDGET" : "within budget"}.`
+)
+if (lazy.size === 0) {
+  console.log("No lazy chunk: the modal is in the first load.")
+  process.exitCode = 1
+}
+if (over) process.exitCode = 1

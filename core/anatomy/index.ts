@@ -1,0 +1,26 @@
+/**
+ * Accessibility anatomy for any renderer: prop getters with ids, roles, aria-* and `data-state` for the modal dialog,
+ * its header, wallet lists and tabs. Pure functions over core state; spread their results onto elements.
+ *
+ * @example
+ * ```ts
+ * import { getCloseButtonProps, getDialogProps } from "./index.ts"
+ * import { initial } from "../router/state.ts"
+ * const ctx = { id: "airlock", modal: { ...initial, open: true } }
+ * const dialog = getDialogProps(ctx) // { id: "airlock-dialog", role: "dialog", "aria-labelledby": "airlock-title", … }
+ * const close = getCloseButtonProps(ctx) // { type: "button", "aria-label": "Close", … }
+ * ```
+ * @module
+ */
+export {
+  canGoBack,
+  type DialogContext,
+  type DialogState,
+  getBackButtonProps,
+  getCloseButtonProps,
+  getDialogProps,
+  getTitleProps
+} from "./dialog.ts"
+export { getModalIds, type ModalIds } from "./ids.ts"
+export { getTabForKey, getTabListProps, getTabPanelProps, getTabProps, type TabsContext } from "./tabs.ts"
+export { getWalletItemProps, getWalletListProps, type WalletItem } from "./walletItem.ts"

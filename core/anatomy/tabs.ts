@@ -1,0 +1,113 @@
+/**
+ * Prop getters for tabs (the Account view's Tokens / NFTs / Activity), following the WAI-ARIA tabs pattern: one tab
+ * in the tab order (roving tabindex), arrows move between tabs, each tab controls its panel.
+ * @module
+ */
+import { getModalIds } from "./ids.ts"
+
+/**
+ * What the tab getters read: the root id, the tabs in order and the selected one.
+ *
+ * @example
+ * ```ts
+ * import type { TabsContext } from "./tabs.ts"
+ * const ctx: TabsContext = { id: "airlock", tabs: ["Tokens", "NFTs", "Activity"], selected: "Tokens" }
+ * ```
+ */
+export interface TabsContext<T extends string = string> {
+  readonly id: string
+  readonly tabs: ReadonlyArray<T>
+  readonly selected: T
+}
+
+/**
+ * Props of the tab list.
+ *
+ * @example
+ * ```ts
+ * import { getTabListProps } from "./tabs.ts"
+ * getTabListProps({ id: "airlock", tabs: ["Tokens"], selected: "Tokens" }).role // "tablist"
+ * ```
+ */
+export const getTabListProps = (ctx: TabsContext) => ({
+  id: getModalIds(ctx.id).tabList,
+  role: "tablist" as const,
+  "aria-orientation": "horizontal" as const,
+  "data-part": "tab-list"
+})
+
+/**
+ * Props of one tab: selected state, the panel it controls, and a tab stop only when selected.
+ *
+ * @example
+ * ```ts
+ * import { getTabProps } from "./tabs.ts"
+ * const ctx = { id: "airlock", tabs: ["Tokens", "NFTs"], selected: "Tokens" }
+ * getTabProps(ctx, "NFTs")["aria-selected"] // "false"
+ * ```
+ */
+export const getTabProps = <T extends string>(ctx: TabsContext<T>, tab: T) => {
+  const selected = tab === ctx.selected
+  const ids = getModalIds(ctx.id)
+  return {
+    id: ids.tab(tab),
+    role: "tab" as const,
+    type: "button" as const,
+    "aria-selected": selected ? ("true" as const) : ("false" as const),
+    "aria-controls": ids.tabPanel(tab),
+    tabIndex: selected ? 0 : -1,
+    "data-part": "tab",
+    "data-state": selected ? ("active" as const) : ("inactive" as const)
+  }
+}
+
+/**
+ * Props of the panel a tab controls, labelled by its tab; hidden unless its tab is selected.
+ *
+ * @example
+ * ```ts
+ * import { getTabPanelProps } from "./tabs.ts"
+ * getTabPanelProps({ id: "airlock", tabs: ["Tokens", "NFTs"], selected: "Tokens" }, "NFTs").hidden // true
+ * ```
+ */
+export const getTabPanelProps = <T extends string>(ctx: TabsContext<T>, tab: T) => {
+  const selected = tab === ctx.selected
+  const ids = getModalIds(ctx.id)
+  return {
+    id: ids.tabPanel(tab),
+    role: "tabpanel" as const,
+    "aria-labelledby": ids.tab(tab),
+    tabIndex: 0,
+    hidden: !selected,
+    "data-part": "tab-panel",
+    "data-state": selected ? ("active" as const) : ("inactive" as const)
+  }
+}
+
+/**
+ * The tab a key moves to (ArrowLeft / ArrowRight wrap around, Home, End), or `undefined` for other keys.
+ *
+ * @example
+ * ```ts
+ * import { getTabForKey } from "./tabs.ts"
+ * const ctx = { id: "airlock", tabs: ["Tokens", "NFTs", "Activity"], selected: "Tokens" }
+ * getTabForKey(ctx, "ArrowLeft") // "Activity"
+ * ```
+ */
+export const getTabForKey = <T extends string>(ctx: TabsContext<T>, key: string): T | undefined => {
+  const count = ctx.tabs.length
+  const index = ctx.tabs.indexOf(ctx.selected)
+  if (count === 0) return undefined
+  switch (key) {
+    case "ArrowRight":
+      return ctx.tabs[(index + 1) % count]
+    case "ArrowLeft":
+      return ctx.tabs[(index - 1 + count) % count]
+    case "Home":
+      return ctx.tabs[0]
+    case "End":
+      return ctx.tabs[count - 1]
+    default:
+      return undefined
+  }
+}

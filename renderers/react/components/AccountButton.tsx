@@ -1,0 +1,50 @@
+"use client"
+// Docs: docs/react.md#buttons
+import { useCallback, useRef } from "react"
+import type { OpenParameters } from "../../../core/client/types.ts"
+import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
+import { truncateAddress } from "../internal/format.ts"
+import { useOpener } from "../internal/useOpener.ts"
+import { useThemeVariables } from "../theme/useThemeVariables.ts"
+
+/** Props of {@link AccountButton}. */
+export interface AccountButtonProps {
+  /** Show the balance beside the address. @default true */
+  readonly balance?: boolean
+  readonly className?: string
+}
+
+const openAccount = (): OpenParameters => ({ view: "Account" })
+
+/**
+ * The connected account (balance and short address) as a button that opens Account; renders nothing when no
+ * account is connected.
+ *
+ * @example
+ * ```tsx
+ * import { AccountButton } from "airlock/react"
+ * export const Header = () => <AccountButton balance={false} />
+ * ```
+ */
+export const AccountButton = ({ balance = true, className }: AccountButtonProps) => {
+  const account = useAirlockAccount()
+  const ref = useRef<HTMLButtonElement>(null)
+  const mode = useThemeVariables(ref)
+  const handlers = useOpener(useCallback(openAccount, []))
+  if (!account.isConnected || account.address === undefined) return null
+  const amount =
+    balance && account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ""}`.trim() : undefined
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className={className === undefined ? "airlock-button" : `airlock-button ${className}`}
+      data-airlock=""
+      data-theme={mode}
+      {...handlers}
+    >
+      {amount === undefined ? null : <span className="airlock-button-balance">{amount}</span>}
+      {truncateAddress(account.address)}
+    </button>
+  )
+}

@@ -1,0 +1,35 @@
+"use client"
+import { useEffect, useSyncExternalStore } from "react"
+import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { getLoadedModal, loadModal, preloadModal, subscribeModalLoaded } from "../modal/load.ts"
+
+const selectOpen = (state: AirlockState) => state.modal.open
+const notLoaded = () => undefined
+
+/** When to fetch the modal chunk before it is first opened. */
+export type ModalPreload = "idle" | "interaction"
+
+/**
+ * Renders the modal once its chunk is loaded; loads it when the modal opens, and on idle unless `preload` is
+ * "interaction" (then only the buttons' hover / focus / pointer down fetch it early).
+ */
+export const ModalHost = ({ preload }: { readonly preload: ModalPreload }) => {
+  const open = useAirlockSelector(selectOpen)
+  const module = useSyncExternalStore(subscribeModalLoaded, getLoadedModal, notLoaded)
+  useEffect(() => {
+    if (open && getLoadedModal() === undefined) {
+      loadModal().catch((error: unknown) => console.error("Airlock: the modal could not be loaded.", error))
+    }
+  }, [open])
+  useEffect(() => {
+    if (preload !== "idle") return
+    if (typeof requestIdleCallback === "function") {
+      const handle = requestIdleCallback(preloadModal, { timeout: 2000 })
+      return () => cancelIdleCallback(handle)
+    }
+    const handle = setTimeout(preloadModal, 200)
+    return () => clearTimeout(handle)
+  }, [preload])
+  return module === undefined ? null : <module.Modal />
+}

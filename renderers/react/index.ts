@@ -1,0 +1,34 @@
+/**
+ * The React renderer, published as `airlock/react`: the provider, the buttons and the hooks. The modal itself is
+ * loaded on demand; add the stylesheet once with `import "airlock/react/styles.css"`.
+ *
+ * @example
+ * ```tsx
+ * import { createAirlock } from "airlock"
+ * import { AirlockProvider, ConnectButton } from "airlock/react"
+ * import "airlock/react/styles.css"
+ *
+ * const airlock = createAirlock({ projectId: "…", networks: [mainnet] })
+ * export const App = () => (
+ *   <AirlockProvider client={airlock}>
+ *     <ConnectButton />
+ *   </AirlockProvider>
+ * )
+ * ```
+ * @module
+ */
+export { AirlockProvider, type AirlockProviderProps } from "./AirlockProvider.tsx"
+export { AccountButton, type AccountButtonProps } from "./components/AccountButton.tsx"
+export { ConnectButton, type ConnectButtonProps } from "./components/ConnectButton.tsx"
+export type { ModalPreload } from "./components/ModalHost.tsx"
+export { NetworkButton, type NetworkButtonProps } from "./components/NetworkButton.tsx"
+export { useAirlock } from "./hooks/useAirlock.ts"
+export {
+  type UseAirlockAccountParameters,
+  type UseAirlockAccountReturnType,
+  useAirlockAccount
+} from "./hooks/useAirlockAccount.ts"
+export { type UseAirlockNetworkReturnType, useAirlockNetwork } from "./hooks/useAirlockNetwork.ts"
+export { useAirlockSelector } from "./hooks/useAirlockSelector.ts"
+export { useAirlockState } from "./hooks/useAirlockState.ts"
+export { preloadModal } from "./modal/load.ts"

@@ -1,0 +1,11 @@
+import { createContext, type RefObject } from "react"
+import type { AirlockClient } from "../../../core/client/types.ts"
+
+/** What the provider shares: the client, and the element focus goes back to when the modal closes. */
+export interface AirlockContextValue {
+  readonly client: AirlockClient
+  /** Set by the button that opened the modal; the modal focuses it again on close. */
+  readonly returnFocus: RefObject<HTMLElement | null>
+}
+
+export const AirlockContext = createContext<AirlockContextValue | null>(null)

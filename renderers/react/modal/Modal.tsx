@@ -1,0 +1,99 @@
+"use client"
+import { type MouseEvent, type SyntheticEvent, useEffect, useId, useMemo, useRef } from "react"
+import { getDialogProps } from "../../../core/anatomy/dialog.ts"
+import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import { useAirlock } from "../hooks/useAirlock.ts"
+import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { useThemeVariables } from "../theme/useThemeVariables.ts"
+import { AlertBanner } from "./AlertBanner.tsx"
+import { Header } from "./Header.tsx"
+import { Snack } from "./Snack.tsx"
+import { focusableIn, trapTab, useDialog } from "./useDialog.ts"
+import { ViewStage } from "./ViewStage.tsx"
+import { viewComponent } from "./views.ts"
+
+const selectModal = (state: AirlockState) => state.modal
+const selectShake = (state: AirlockState) => state.shake
+const selectSnack = (state: AirlockState) => state.snack
+const selectAlert = (state: AirlockState) => state.alert
+
+const prefersReducedMotion = (): boolean =>
+  typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches
+
+/**
+ * The modal shell: a native `<dialog>` (top layer, inert page, Escape) with the header, the current view, alerts and
+ * the snack. Every change goes through the client, so core's state stays the single source of truth.
+ */
+export const Modal = () => {
+  const client = useAirlock()
+  const modal = useAirlockSelector(selectModal)
+  const shake = useAirlockSelector(selectShake)
+  const snack = useAirlockSelector(selectSnack)
+  const alert = useAirlockSelector(selectAlert)
+  const ref = useRef<HTMLDialogElement>(null)
+  const mode = useThemeVariables(ref)
+  const id = `airlock${useId().replace(/[^A-Za-z0-9_-]/g, "")}`
+  const immediate = useMemo(prefersReducedMotion, [])
+  useDialog(ref, modal.open)
+
+  // A view change can remove the focused button (e.g. "All Wallets"); keep focus inside the dialog.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view is the trigger, not an input
+  useEffect(() => {
+    const dialog = ref.current
+    if (dialog === null || !modal.open || dialog.contains(document.activeElement)) return
+    focusableIn(dialog)[0]?.focus()
+  }, [modal.open, modal.view])
+
+  // Escape: core closes (and resets the stack); the dialog follows core's state.
+  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    event.preventDefault()
+    void client.close()
+  }
+  // The browser may still close the dialog itself (a repeated Escape); tell core, and show the dialog again if core
+  // keeps it open (closing is refused on a required sign-in).
+  const onClose = () => {
+    if (!client.getState().modal.open) return
+    void client.close().finally(() => {
+      const dialog = ref.current
+      if (dialog !== null && !dialog.open && client.getState().modal.open) dialog.showModal()
+    })
+  }
+  const onClick = (event: MouseEvent<HTMLDialogElement>) => {
+    if (event.target !== event.currentTarget) return
+    const rect = event.currentTarget.getBoundingClientRect()
+    const inside =
+      event.clientX >= rect.left &&
+      event.clientX <= rect.right &&
+      event.clientY >= rect.top &&
+      event.clientY <= rect.bottom
+    if (!inside) void client.close()
+  }
+  const View = viewComponent(modal.view)
+
+  return (
+    <dialog
+      ref={ref}
+      {...getDialogProps({ id, modal })}
+      className="airlock-modal"
+      data-airlock=""
+      data-theme={mode}
+      onCancel={onCancel}
+      onClose={onClose}
+      onClick={onClick}
+      onKeyDown={(event) => {
+        if (ref.current !== null) trapTab(event, ref.current)
+      }}
+    >
+      {modal.open ? (
+        <div className={shake ? "airlock-card airlock-shake" : "airlock-card"} data-shake={shake}>
+          <Header id={id} modal={modal} immediate={immediate} />
+          <ViewStage view={modal.view} transition={modal.transition} immediate={immediate}>
+            <View id={id} />
+          </ViewStage>
+          <AlertBanner alert={alert} />
+          <Snack snack={snack} />
+        </div>
+      ) : null}
+    </dialog>
+  )
+}

@@ -1,0 +1,66 @@
+"use client"
+import { animated, useSpring } from "@react-spring/web"
+import { type ReactNode, useLayoutEffect, useRef } from "react"
+import { MODAL_HEIGHT_TRANSITION_MS, VIEW_TRANSITION_MS } from "../../../core/router/constants.ts"
+import type { Transition } from "../../../core/router/state.ts"
+
+/** How far a view slides in, in px: from the right for "next", from the left for "prev". */
+const SLIDE_PX = 12
+
+/**
+ * The view area: its height follows the view's content over 150 ms, and a new view fades and slides in over 150 ms
+ * from the side the router's transition names.
+ */
+export const ViewStage = ({
+  view,
+  transition,
+  immediate,
+  children
+}: {
+  view: string
+  transition: Transition
+  immediate: boolean
+  children: ReactNode
+}) => {
+  const inner = useRef<HTMLDivElement>(null)
+  // -1 until measured, so the first frame uses the natural height instead of animating from 0.
+  const [{ height }, heightApi] = useSpring(() => ({ height: -1 }))
+  const [{ opacity, x }, slideApi] = useSpring(() => ({ opacity: 1, x: 0 }))
+  const shown = useRef(view)
+
+  useLayoutEffect(() => {
+    const element = inner.current
+    if (element === null) return
+    heightApi.set({ height: element.offsetHeight })
+    const observer = new ResizeObserver(() => {
+      heightApi.start({ height: element.offsetHeight, immediate, config: { duration: MODAL_HEIGHT_TRANSITION_MS } })
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [heightApi, immediate])
+
+  useLayoutEffect(() => {
+    if (shown.current === view) return
+    shown.current = view
+    slideApi.start({
+      from: { opacity: 0, x: transition === "prev" ? -SLIDE_PX : SLIDE_PX },
+      to: { opacity: 1, x: 0 },
+      immediate,
+      config: { duration: VIEW_TRANSITION_MS }
+    })
+  }, [slideApi, view, transition, immediate])
+
+  return (
+    <animated.div className="airlock-body" style={{ height: height.to((h) => (h < 0 ? "auto" : `${h}px`)) }}>
+      <animated.div
+        ref={inner}
+        className="airlock-view"
+        data-view={view}
+        data-transition={transition}
+        style={{ opacity, transform: x.to((value) => `translateX(${value}px)`) }}
+      >
+        {children}
+      </animated.div>
+    </animated.div>
+  )
+}

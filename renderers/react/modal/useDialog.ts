@@ -1,0 +1,55 @@
+"use client"
+import { type RefObject, useLayoutEffect } from "react"
+import { useReturnFocus } from "../internal/useReturnFocus.ts"
+
+const focusableSelector =
+  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
+
+/** The elements Tab can reach inside `root`, in order. */
+export const focusableIn = (root: HTMLElement): HTMLElement[] =>
+  [...root.querySelectorAll<HTMLElement>(focusableSelector)].filter(
+    (element) => !element.closest("[hidden]") && element.getClientRects().length > 0
+  )
+
+/**
+ * Drives a native `<dialog>` from core's `open` flag: `showModal()` gives the top layer, an inert page and initial
+ * focus; on close, focus goes back to the button that opened it (or whatever was focused before).
+ */
+export const useDialog = (ref: RefObject<HTMLDialogElement | null>, open: boolean): void => {
+  const returnFocus = useReturnFocus()
+  useLayoutEffect(() => {
+    const dialog = ref.current
+    if (dialog === null) return
+    if (open && !dialog.open) {
+      if (returnFocus.current === null && document.activeElement instanceof HTMLElement) {
+        returnFocus.current = document.activeElement
+      }
+      dialog.showModal()
+    } else if (!open && dialog.open) {
+      dialog.close()
+      const target = returnFocus.current
+      returnFocus.current = null
+      if (target?.isConnected === true) target.focus()
+    }
+  }, [ref, open, returnFocus])
+}
+
+/** Keeps Tab and Shift+Tab cycling inside `dialog` instead of leaving for the browser's own controls. */
+export const trapTab = (
+  event: KeyboardEvent | { key: string; shiftKey: boolean; preventDefault(): void },
+  dialog: HTMLElement
+) => {
+  if (event.key !== "Tab") return
+  const focusable = focusableIn(dialog)
+  const first = focusable[0]
+  const last = focusable.at(-1)
+  if (first === undefined || last === undefined) return
+  const active = dialog.ownerDocument.activeElement
+  if (event.shiftKey && (active === first || !dialog.contains(active))) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+    event.preventDefault()
+    first.focus()
+  }
+}

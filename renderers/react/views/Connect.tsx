@@ -1,0 +1,147 @@
+"use client"
+import { getWalletListProps } from "../../../core/anatomy/walletItem.ts"
+import type { SocialProvider } from "../../../core/rules/features.ts"
+import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import { type ConnectSection, type ConnectView, selectConnectView } from "../../../core/state/selectors.ts"
+import { WalletItem } from "../components/WalletItem.tsx"
+import { useAirlock } from "../hooks/useAirlock.ts"
+import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import type { ViewProps } from "../modal/views.ts"
+
+const sectionLabels: Record<ConnectSection["type"], string> = {
+  walletConnect: "WalletConnect",
+  recent: "Recent",
+  injected: "Installed",
+  featured: "Featured",
+  custom: "Custom",
+  external: "External",
+  recommended: "Recommended"
+}
+
+const socialNames: Record<SocialProvider, string> = {
+  google: "Google",
+  x: "X",
+  farcaster: "Farcaster",
+  discord: "Discord",
+  apple: "Apple",
+  github: "GitHub",
+  facebook: "Facebook"
+}
+
+const sameItems = <A,>(a: ReadonlyArray<A>, b: ReadonlyArray<A>): boolean =>
+  a === b || (a.length === b.length && a.every((item, i) => item === b[i]))
+
+const entries = (section: ConnectSection): ReadonlyArray<unknown> =>
+  "connectors" in section ? section.connectors : section.wallets
+
+/** Equal when the methods and every section's entries are the same, so the view re-renders only on real changes. */
+const sameConnectView = (a: ConnectView, b: ConnectView): boolean =>
+  sameItems(a.methods, b.methods) &&
+  a.sections.length === b.sections.length &&
+  a.sections.every((section, i) => {
+    const other = b.sections[i]
+    return other !== undefined && section.type === other.type && sameItems(entries(section), entries(other))
+  })
+
+const selectSocials = (state: AirlockState) => state.features.socials
+const selectAllWallets = (state: AirlockState) => (state.features.allWallets ? state.wallets.count : undefined)
+
+const EmailMethod = () => {
+  const client = useAirlock()
+  return (
+    <button type="button" className="airlock-list-item" onClick={() => client.push("EmailLogin")}>
+      Continue with Email
+    </button>
+  )
+}
+
+const SocialMethod = () => {
+  const client = useAirlock()
+  const socials = useAirlockSelector(selectSocials)
+  if (socials === false) return null
+  return (
+    <ul className="airlock-socials" aria-label="Social login">
+      {socials.map((provider) => (
+        <li key={provider}>
+          <button
+            type="button"
+            className="airlock-list-item"
+            onClick={() =>
+              provider === "farcaster"
+                ? client.push("ConnectingFarcaster")
+                : client.push("ConnectingSocial", { provider })
+            }
+          >
+            Continue with {socialNames[provider]}
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
+  const client = useAirlock()
+  return (
+    <ul {...getWalletListProps({ id }, sectionLabels[section.type])} className="airlock-list">
+      {"connectors" in section
+        ? section.connectors.map((connector) => (
+            <WalletItem
+              key={`connector-${connector.id}`}
+              id={id}
+              wallet={{ id: connector.id, name: connector.name, installed: connector.type !== "WALLET_CONNECT" }}
+              onSelect={() =>
+                connector.type === "WALLET_CONNECT"
+                  ? client.push("ConnectingWalletConnect")
+                  : client.push("ConnectingExternal", { connectorId: connector.id, walletName: connector.name })
+              }
+            />
+          ))
+        : section.wallets.map((wallet) => (
+            <WalletItem
+              key={`wallet-${wallet.id}`}
+              id={id}
+              wallet={{ id: wallet.id, name: wallet.name }}
+              onSelect={() => client.push("ConnectingWalletConnect", { walletId: wallet.id })}
+            />
+          ))}
+    </ul>
+  )
+}
+
+const WalletMethod = ({ id }: ViewProps) => {
+  const client = useAirlock()
+  const { sections } = useAirlockSelector(selectConnectView, sameConnectView)
+  const count = useAirlockSelector(selectAllWallets)
+  return (
+    <div className="airlock-wallets">
+      {sections.map((section) => (
+        <Section key={section.type} id={id} section={section} />
+      ))}
+      {count === undefined ? null : (
+        <button type="button" className="airlock-list-item" onClick={() => client.push("AllWallets")}>
+          <span className="airlock-list-name">All Wallets</span>
+          {count > 0 ? <span className="airlock-tag">{count}</span> : null}
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** The Connect view: the connect methods in core's order (email, social, wallet by default), then All Wallets. */
+export const Connect = ({ id }: ViewProps) => {
+  const { methods } = useAirlockSelector(selectConnectView, sameConnectView)
+  return (
+    <div className="airlock-connect">
+      {methods.map((method) =>
+        method === "email" ? (
+          <EmailMethod key={method} />
+        ) : method === "social" ? (
+          <SocialMethod key={method} />
+        ) : (
+          <WalletMethod key={method} id={id} />
+        )
+      )}
+    </div>
+  )
+}

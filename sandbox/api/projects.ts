@@ -1,0 +1,167 @@
+/**
+ * Sandbox projects: what each project id allows (origins, remote features, analytics) and how it fails, so tests can
+ * drive every project-level alert (APKT002, 006, 007, 009, 010) against a real server.
+ */
+import { Schema } from "effect"
+import type { SandboxDb } from "./db.ts"
+
+/**
+ * How a project answers every project-scoped call: `ok` serves normally; the others fail every call with the status
+ * and message the hosted API gives for that case.
+ */
+export const ProjectMode = Schema.Literals([
+  "ok",
+  "origin-not-allowed",
+  "invalid-key",
+  "jwt-not-yet-valid",
+  "rate-limited",
+  "server-error"
+])
+/** How a project answers. */
+export type ProjectMode = typeof ProjectMode.Type
+
+/** One remote feature flag as `/appkit/v1/config` lists it; `config` carries e.g. the social providers. */
+export const RemoteFeature = Schema.Struct({
+  id: Schema.String,
+  isEnabled: Schema.Boolean,
+  config: Schema.NullOr(Schema.Array(Schema.String))
+})
+/** One remote feature flag. */
+export type RemoteFeature = typeof RemoteFeature.Type
+
+/** A project's stored settings. */
+export const ProjectSettings = Schema.Struct({
+  id: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)),
+  /** Origins the project accepts; `*` matches any run of characters (`http://localhost:*`). */
+  allowedOrigins: Schema.Array(Schema.String),
+  features: Schema.Array(RemoteFeature),
+  analytics: Schema.Boolean,
+  mode: ProjectMode
+})
+/** A project's stored settings. */
+export type ProjectSettings = typeof ProjectSettings.Type
+
+/** The body of `POST /sandbox/projects`: an id plus any settings to change. */
+export const ProjectUpdate = Schema.Struct({
+  id: ProjectSettings.fields.id,
+  allowedOrigins: Schema.optionalKey(ProjectSettings.fields.allowedOrigins),
+  features: Schema.optionalKey(ProjectSettings.fields.features),
+  analytics: Schema.optionalKey(Schema.Boolean),
+  mode: Schema.optionalKey(ProjectMode)
+})
+/** A partial project update. */
+export type ProjectUpdate = typeof ProjectUpdate.Type
+
+/** The project id the demo uses: every feature on, any localhost / 127.0.0.1 origin allowed. */
+export const demoProjectId = "airlock-demo"
+
+/** Origins every seeded project allows: the loopback hosts on any port. */
+export const loopbackOrigins: ReadonlyArray<string> = [
+  "http://localhost",
+  "http://localhost:*",
+  "http://127.0.0.1",
+  "http://127.0.0.1:*"
+]
+
+/** Every remote feature on, with the providers SPEC §9 lists as defaults. */
+export const allFeaturesOn: ReadonlyArray<RemoteFeature> = [
+  {
+    id: "social_login",
+    isEnabled: true,
+    config: ["email", "google", "x", "farcaster", "discord", "apple", "github", "facebook"]
+  },
+  { id: "swap", isEnabled: true, config: ["1inch"] },
+  { id: "onramp", isEnabled: true, config: ["meld"] },
+  { id: "activity", isEnabled: true, config: null },
+  { id: "reown_branding", isEnabled: true, config: null },
+  { id: "multi_wallet", isEnabled: true, config: null },
+  { id: "email_capture", isEnabled: true, config: ["required"] }
+]
+
+const project = (id: string, overrides: Partial<Omit<ProjectSettings, "id">> = {}): ProjectSettings => ({
+  id,
+  allowedOrigins: loopbackOrigins,
+  features: allFeaturesOn,
+  analytics: true,
+  mode: "ok",
+  ...overrides
+})
+
+/**
+ * Projects present in every fresh data dir: the demo, one per failure mode, one with analytics off, one with every
+ * feature off and one that allows no origin (the page origin check fails client-side).
+ */
+export const seededProjects: ReadonlyArray<ProjectSettings> = [
+  project(demoProjectId),
+  project("sandbox-origin-not-allowed", { mode: "origin-not-allowed" }),
+  project("sandbox-invalid-key", { mode: "invalid-key" }),
+  project("sandbox-jwt-not-yet-valid", { mode: "jwt-not-yet-valid" }),
+  project("sandbox-rate-limited", { mode: "rate-limited" }),
+  project("sandbox-server-error", { mode: "server-error" }),
+  project("sandbox-analytics-off", { analytics: false }),
+  project("sandbox-features-off", { features: allFeaturesOn.map((f) => ({ ...f, isEnabled: false })) }),
+  project("sandbox-no-origins", { allowedOrigins: [] })
+]
+
+/** The status and message a failing project answers with. */
+export const modeFailure: Record<Exclude<ProjectMode, "ok">, { readonly status: number; readonly message: string }> = {
+  "origin-not-allowed": { status: 403, message: "Unauthorized: origin not allowed" },
+  "invalid-key": { status: 403, message: "Unauthorized: invalid key" },
+  "jwt-not-yet-valid": { status: 403, message: "JWT validation error: JWT Token is not yet valid" },
+  "rate-limited": { status: 429, message: "Too many requests" },
+  "server-error": { status: 500, message: "Internal server error" }
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+
+/**
+ * Whether `origin` matches one of `allowed`, where `*` stands for any run of characters.
+ * @example
+ * ```ts
+ * originAllowed("http://localhost:5173", ["http://localhost:*"]) // true
+ * ```
+ */
+export const originAllowed = (origin: string, allowed: ReadonlyArray<string>): boolean =>
+  allowed.some((pattern) => new RegExp(`^${pattern.split("*").map(escapeRegExp).join(".*")}$`).test(origin))
+
+const decodeSettings = Schema.decodeUnknownOption(ProjectSettings)
+
+/** The project store over the sandbox db. */
+export interface Projects {
+  /** The settings of `id`, or undefined for an unknown project. */
+  get(id: string): ProjectSettings | undefined
+  /** Creates or updates a project; fields left out keep their value (or the demo default for a new project). */
+  upsert(update: ProjectUpdate): ProjectSettings
+  list(): ReadonlyArray<ProjectSettings>
+}
+
+/**
+ * The project store, seeding {@link seededProjects} that are not stored yet (a stored one keeps its edits).
+ * @example
+ * ```ts
+ * const projects = makeProjects(openDb(dir), Date.now)
+ * projects.upsert({ id: "my-test", mode: "rate-limited" })
+ * ```
+ */
+export const makeProjects = (db: SandboxDb, now: () => number): Projects => {
+  const get = (id: string): ProjectSettings | undefined => {
+    const stored = db.projects.get(id)
+    if (stored === undefined) return undefined
+    const decoded = decodeSettings(stored)
+    return decoded._tag === "Some" ? decoded.value : undefined
+  }
+  for (const seed of seededProjects) if (get(seed.id) === undefined) db.projects.put(seed.id, seed, now())
+  return {
+    get,
+    upsert: (update) => {
+      const next: ProjectSettings = { ...(get(update.id) ?? project(update.id)), ...update }
+      db.projects.put(next.id, next, now())
+      return next
+    },
+    list: () =>
+      db.projects.list().flatMap(({ settings }) => {
+        const decoded = decodeSettings(settings)
+        return decoded._tag === "Some" ? [decoded.value] : []
+      })
+  }
+}

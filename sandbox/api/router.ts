@@ -1,0 +1,141 @@
+/**
+ * The sandbox API's routing table: a route is a method, a path pattern and a handler, grouped one file per endpoint
+ * group (`routes/*.ts`), so a new group is a new file appended to the table, never a rewrite.
+ */
+import type { IncomingHttpHeaders } from "node:http"
+import { Schema } from "effect"
+import type { ProjectSettings } from "./projects.ts"
+
+/** A failure a handler throws on purpose; the server answers `status` with `{ message }`. */
+export class HttpError extends Error {
+  readonly status: number
+  constructor(status: number, message: string) {
+    super(message)
+    this.status = status
+  }
+}
+
+/** What a handler answers: JSON (already encoded by its wire schema), an SVG image, or an empty body. */
+export type Reply =
+  | { readonly kind: "json"; readonly status: number; readonly body: unknown }
+  | { readonly kind: "svg"; readonly status: number; readonly body: string }
+  | { readonly kind: "empty"; readonly status: number }
+
+/** What a handler gets: the request's parts plus the server's shared state `app`. */
+export interface RouteContext<App> {
+  /** Path parameters, already URI-decoded. */
+  readonly params: Readonly<Record<string, string>>
+  readonly query: URLSearchParams
+  /** The parsed JSON body, or undefined when there is none. */
+  readonly body: unknown
+  readonly headers: IncomingHttpHeaders
+  /** The calling project; set for every route that is not `public`. */
+  readonly project: ProjectSettings
+  readonly app: App
+}
+
+/** One endpoint. */
+export interface Route<App> {
+  readonly method: "GET" | "POST"
+  /** Path pattern; `:name` segments capture a parameter (`/getWalletImage/:id`). */
+  readonly path: string
+  /** A public route needs no projectId (sandbox control endpoints). @default false */
+  readonly public?: boolean
+  readonly handle: (ctx: RouteContext<App>) => Reply | Promise<Reply>
+}
+
+/**
+ * Encodes `value` with the endpoint's wire schema and answers it as JSON, so a sandbox answer that drifts from the
+ * contract fails loudly (as a 500 the tests catch) instead of teaching clients a wrong shape.
+ * @example
+ * ```ts
+ * return json(Schema.Struct({ isAnalyticsEnabled: Schema.Boolean }), { isAnalyticsEnabled: true })
+ * ```
+ */
+export const json = <S extends Schema.Top>(schema: S, value: S["Type"], status = 200): Reply => {
+  const encoded = Schema.encodeUnknownResult(schema as never)(value)
+  if (encoded._tag === "Failure") throw new Error(`Response does not match its schema: ${encoded.failure.message}`)
+  return { kind: "json", status, body: encoded.success }
+}
+
+/** An SVG image answer. */
+export const svg = (body: string): Reply => ({ kind: "svg", status: 200, body })
+
+/**
+ * Decodes a JSON body with `schema`; a mismatch is a 400 that says what was wrong.
+ * @example
+ * ```ts
+ * const { pci, signature } = decodeBody(RevokeBody, ctx.body)
+ * ```
+ */
+export const decodeBody = <S extends Schema.Top & { readonly DecodingServices: never }>(
+  schema: S,
+  body: unknown
+): S["Type"] => {
+  if (body === undefined) throw new HttpError(400, "Missing JSON body")
+  const decoded = Schema.decodeUnknownResult(schema)(body)
+  if (decoded._tag === "Failure") throw new HttpError(400, `Invalid body: ${decoded.failure.message}`)
+  return decoded.success
+}
+
+interface CompiledRoute<App> {
+  readonly route: Route<App>
+  readonly segments: ReadonlyArray<string>
+}
+
+/** The table compiled for matching. */
+export interface Router<App> {
+  /** The route for `method` + `pathname` and its params; `allowed` lists methods that would match another method. */
+  match(
+    method: string,
+    pathname: string
+  ):
+    | { readonly route: Route<App>; readonly params: Record<string, string> }
+    | { readonly route: undefined; readonly allowed: ReadonlyArray<string> }
+}
+
+const split = (path: string) => path.split("/").filter((s) => s.length > 0)
+
+const decodeSegment = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw new HttpError(400, "Malformed percent-encoding in path")
+  }
+}
+
+/**
+ * Compiles a route table.
+ * @example
+ * ```ts
+ * const router = makeRouter([...walletApiRoutes, ...chainRoutes])
+ * router.match("GET", "/getWalletImage/abc")
+ * ```
+ */
+export const makeRouter = <App>(routes: ReadonlyArray<Route<App>>): Router<App> => {
+  const compiled: ReadonlyArray<CompiledRoute<App>> = routes.map((route) => ({ route, segments: split(route.path) }))
+  const paramsOf = (segments: ReadonlyArray<string>, parts: ReadonlyArray<string>) => {
+    if (segments.length !== parts.length) return undefined
+    const params: Record<string, string> = {}
+    for (let i = 0; i < segments.length; i++) {
+      const segment = segments[i]!
+      const part = parts[i]!
+      if (segment.startsWith(":")) params[segment.slice(1)] = decodeSegment(part)
+      else if (segment !== part) return undefined
+    }
+    return params
+  }
+  return {
+    match: (method, pathname) => {
+      const parts = split(pathname)
+      const allowed: Array<string> = []
+      for (const { route, segments } of compiled) {
+        const params = paramsOf(segments, parts)
+        if (params === undefined) continue
+        if (route.method === method) return { route, params }
+        allowed.push(route.method)
+      }
+      return { route: undefined, allowed }
+    }
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Blockchain API account routes (SPEC §7): identity, history indexed from the local chains' blocks, and balances read
+ * live from the chains with prices from the local table.
+ */
+import { type Address, erc20Abi, formatUnits, getAddress, isAddress } from "viem"
+import { endpoints } from "../../../core/schema/api/endpoints.ts"
+import type { TokenBalance } from "../../../core/schema/token.ts"
+import { type ApiApp, type ApiRoute, imageUrl } from "../app.ts"
+import { type ApiChain, nativeToken, type TokenMeta } from "../chains.ts"
+import { endpointRoute } from "../contract.ts"
+import { entryId, newestFirst, page, toTransaction, touches } from "../history.ts"
+import { fiatRates, priceOf } from "../prices.ts"
+import { HttpError } from "../router.ts"
+
+/**
+ * The EVM address named by a path parameter (bare, or CAIP-10 `eip155:1:0x…`); undefined for a well-formed address
+ * of another namespace (a Solana key), which the local chains hold nothing for. Anything else is a 400.
+ */
+export const pathAddress = (raw: string): Address | undefined => {
+  const bare = raw.includes(":") ? raw.slice(raw.lastIndexOf(":") + 1) : raw
+  if (isAddress(bare, { strict: false })) return getAddress(bare)
+  if (/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(bare)) return undefined
+  throw new HttpError(400, "Invalid address: expected 0x and 40 hex digits, or a CAIP-10 account id")
+}
+
+/**
+ * The supported chains a `chainId` parameter selects: all of them when absent, none for a chain the API does not
+ * serve; a malformed id is a 400.
+ */
+export const selectChains = (app: ApiApp, chainId: string | undefined): ReadonlyArray<ApiChain> => {
+  if (chainId === undefined || chainId === "") return app.chains.supported
+  if (!/^(?:[-a-z0-9]{3,8}:)?[-_a-zA-Z0-9]{1,32}$/.test(chainId))
+    throw new HttpError(400, "Invalid chainId: expected a CAIP-2 network id such as eip155:1")
+  const chain = app.chains.find(chainId)
+  return chain === undefined ? [] : [chain]
+}
+
+const currencyOf = (raw: string | undefined): string => {
+  const currency = (raw ?? "usd").toLowerCase()
+  if (fiatRates[currency] === undefined)
+    throw new HttpError(400, `Unsupported currency '${raw}': use one of ${Object.keys(fiatRates).join(", ")}`)
+  return currency
+}
+
+const balanceEntry = (
+  chain: ApiChain,
+  meta: TokenMeta,
+  amount: bigint,
+  currency: string,
+  iconUrl: string,
+  token?: Address
+): TokenBalance => {
+  const numeric = formatUnits(amount, meta.decimals)
+  const price = priceOf(meta.symbol, currency)
+  return {
+    name: meta.name,
+    symbol: meta.symbol,
+    chainId: chain.caipNetworkId,
+    ...(token === undefined ? {} : { address: `${chain.caipNetworkId}:${token}` }),
+    value: Number(numeric) * price,
+    price,
+    quantity: { decimals: String(meta.decimals), numeric },
+    iconUrl
+  }
+}
+
+const chainBalances = async (
+  app: ApiApp,
+  chain: ApiChain,
+  owner: Address,
+  currency: string,
+  projectId: string
+): Promise<ReadonlyArray<TokenBalance>> => {
+  const icon = (symbol: string) => imageUrl(app, "/public/getTokenImage", symbol, projectId)
+  const native = await chain.client.getBalance({ address: owner })
+  const entries = [balanceEntry(chain, nativeToken, native, currency, icon(nativeToken.symbol))]
+  if (chain.usdc !== undefined) {
+    const [held, meta] = await Promise.all([
+      chain.client.readContract({ address: chain.usdc, abi: erc20Abi, functionName: "balanceOf", args: [owner] }),
+      app.chains.tokenMeta(chain, chain.usdc)
+    ])
+    if (held > 0n && meta !== undefined)
+      entries.push(balanceEntry(chain, meta, held, currency, icon(meta.symbol), chain.usdc))
+  }
+  return entries
+}
+
+/** The account routes. */
+export const accountRoutes: ReadonlyArray<ApiRoute> = [
+  endpointRoute(endpoints.identity, ({ params }) => {
+    pathAddress(params.address)
+    return { name: null, avatar: null }
+  }),
+  endpointRoute(endpoints.history, async ({ params, query, app, project }) => {
+    const owner = pathAddress(params.address)
+    const chains = owner === undefined ? [] : selectChains(app, query.chainId)
+    if (owner === undefined) return { data: [], next: null }
+    await app.indexer.sync(chains)
+    const mine = chains
+      .flatMap((chain) => app.indexer.transactions(chain))
+      .filter((tx) => touches(tx, owner))
+      .sort(newestFirst)
+    const slice = page(mine, entryId, query.cursor ?? null, app.historyPageSize)
+    if (slice === undefined) throw new HttpError(400, "Invalid cursor: use the 'next' value of a previous page")
+    const images = {
+      token: (symbol: string) => imageUrl(app, "/public/getTokenImage", symbol, project.id),
+      nft: (chainId: number, token: Address, tokenId: bigint) =>
+        imageUrl(app, "/public/getAssetImage", `nft-${chainId}-${token}-${tokenId}`, project.id)
+    }
+    const data = await Promise.all(slice.items.map((tx) => toTransaction(app.chains, tx, owner, "usd", images)))
+    return { data, next: slice.next }
+  }),
+  endpointRoute(endpoints.balance, async ({ params, query, app, project }) => {
+    const owner = pathAddress(params.address)
+    const currency = currencyOf(query.currency)
+    if (owner === undefined) return { balances: [] }
+    const chains = selectChains(app, query.chainId)
+    const perChain = await Promise.all(chains.map((chain) => chainBalances(app, chain, owner, currency, project.id)))
+    return { balances: perChain.flat() }
+  })
+]

@@ -1,0 +1,25 @@
+/**
+ * The sandbox API's route table, one entry per endpoint group; a new group (names, onramp, convert) is a new file
+ * added here.
+ */
+import type { ApiRoute } from "../app.ts"
+import { accountRoutes } from "./account.ts"
+import { analyticsRoutes } from "./analytics.ts"
+import { chainRoutes } from "./chains.ts"
+import { controlRoutes } from "./control.ts"
+import { priceRoutes } from "./prices.ts"
+import { rpcRoutes } from "./rpc.ts"
+import { sessionRoutes } from "./sessions.ts"
+import { walletApiRoutes } from "./walletApi.ts"
+
+/** Every route the sandbox API serves. */
+export const apiRoutes: ReadonlyArray<ApiRoute> = [
+  ...walletApiRoutes,
+  ...chainRoutes,
+  ...accountRoutes,
+  ...priceRoutes,
+  ...sessionRoutes,
+  ...analyticsRoutes,
+  ...rpcRoutes,
+  ...controlRoutes
+]

@@ -1,0 +1,219 @@
+/**
+ * The sandbox API server: the wallet API, blockchain API and analytics sink of SPEC §7 on 127.0.0.1, answered from the
+ * local chains and a SQLite file, so Airlock runs and is tested with no hosted service.
+ *
+ * Run alone: `npx node sandbox/api/server.ts [--port N]` (with fresh local chains; Ctrl-C stops).
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+import type { ApiApp, ApiRoute } from "./app.ts"
+import { type ApiChainsInput, defaultUnsupportedChainIds, makeChainSet } from "./chains.ts"
+import { openDb, type SandboxDb } from "./db.ts"
+import { makeIndexer } from "./indexer.ts"
+import { makeProjects, modeFailure, originAllowed, type Projects } from "./projects.ts"
+import { makeRegistry } from "./registry.ts"
+import { HttpError, makeRouter, type Reply } from "./router.ts"
+import { apiRoutes } from "./routes/index.ts"
+
+/** Options of {@link startApi}. */
+export interface StartApiOptions {
+  /** Port on 127.0.0.1; 0 picks a free one. @default 0 */
+  readonly port?: number
+  /** Where `sandbox.db` lives; created if missing. */
+  readonly dataDir: string
+  /** The local chains (a `startChains()` result). Without them, account endpoints answer empty results. */
+  readonly chains?: ApiChainsInput | undefined
+  /** Chain ids left out of `/v1/supported-chains`. @default [31337] */
+  readonly unsupportedChainIds?: ReadonlyArray<number>
+  /** Entries per history page. @default 20 */
+  readonly historyPageSize?: number
+  /** The server's clock, unix ms. @default Date.now */
+  readonly now?: () => number
+  /** Routes added after the built-in ones (a later endpoint group, or a test's probe). @default [] */
+  readonly extraRoutes?: ReadonlyArray<ApiRoute>
+}
+
+/** A running sandbox API. */
+export interface ApiServer {
+  /** `http://127.0.0.1:PORT`, no trailing slash. */
+  readonly url: string
+  readonly port: number
+  readonly db: SandboxDb
+  readonly projects: Projects
+  /** Closes the server (dropping open connections) and the db. Safe to call twice. */
+  readonly stop: () => Promise<void>
+}
+
+/** Largest request body accepted, in bytes. */
+export const maxBodyBytes = 1_000_000
+
+const corsHeaders = {
+  "access-control-allow-origin": "*",
+  "access-control-allow-methods": "GET, POST, OPTIONS",
+  "access-control-allow-headers": "*",
+  "access-control-max-age": "600"
+}
+
+const send = (res: ServerResponse, reply: Reply, extra: Record<string, string> = {}) => {
+  if (res.headersSent) return
+  const headers = { ...corsHeaders, ...extra }
+  if (reply.kind === "empty") res.writeHead(reply.status, headers).end()
+  else if (reply.kind === "svg")
+    res
+      .writeHead(reply.status, { ...headers, "content-type": "image/svg+xml", "cache-control": "public, max-age=3600" })
+      .end(reply.body)
+  else
+    res
+      .writeHead(reply.status, { ...headers, "content-type": "application/json; charset=utf-8" })
+      .end(JSON.stringify(reply.body))
+}
+
+const failure = (status: number, message: string): Reply => ({ kind: "json", status, body: { message } })
+
+const readBody = (req: IncomingMessage): Promise<unknown> =>
+  new Promise((resolve, reject) => {
+    const chunks: Array<Buffer> = []
+    let size = 0
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length
+      if (size > maxBodyBytes) {
+        reject(new HttpError(413, `Body too large: at most ${maxBodyBytes} bytes`))
+        req.resume()
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on("error", reject)
+    req.on("end", () => {
+      const text = Buffer.concat(chunks).toString("utf8")
+      if (text.trim() === "") return resolve(undefined)
+      try {
+        resolve(JSON.parse(text))
+      } catch {
+        reject(new HttpError(400, "Invalid JSON body"))
+      }
+    })
+  })
+
+/** Applies the project gate: a known project id, its failure mode, and (for browser calls) its allowed origins. */
+const authorize = (app: ApiApp, query: URLSearchParams, origin: string | undefined) => {
+  const projectId = query.get("projectId")
+  if (projectId === null || projectId === "") throw new HttpError(400, "Missing query parameter 'projectId'")
+  const project = app.projects.get(projectId)
+  if (project === undefined) throw new HttpError(403, modeFailure["invalid-key"].message)
+  if (project.mode !== "ok") throw new HttpError(modeFailure[project.mode].status, modeFailure[project.mode].message)
+  if (origin !== undefined && !originAllowed(origin, project.allowedOrigins))
+    throw new HttpError(403, modeFailure["origin-not-allowed"].message)
+  return project
+}
+
+/**
+ * Starts the sandbox API on 127.0.0.1.
+ * @example
+ * ```ts
+ * const chains = await startChains()
+ * const api = await startApi({ dataDir: "/tmp/airlock-api", chains })
+ * await fetch(`${api.url}/getAnalyticsConfig?projectId=airlock-demo`)
+ * await api.stop()
+ * ```
+ */
+export const startApi = async (options: StartApiOptions): Promise<ApiServer> => {
+  const db = openDb(options.dataDir)
+  const now = options.now ?? Date.now
+  const chains = makeChainSet(options.chains, options.unsupportedChainIds ?? defaultUnsupportedChainIds)
+  let baseUrl = ""
+  const app: ApiApp = {
+    db,
+    projects: makeProjects(db, now),
+    registry: makeRegistry(),
+    chains,
+    indexer: makeIndexer(chains),
+    now,
+    baseUrl: () => baseUrl,
+    historyPageSize: options.historyPageSize ?? 20
+  }
+  const router = makeRouter([...apiRoutes, ...(options.extraRoutes ?? [])])
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const method = req.method ?? "GET"
+    if (method === "OPTIONS") return send(res, { kind: "empty", status: 204 })
+    let url: URL
+    try {
+      url = new URL(`http://127.0.0.1${req.url ?? "/"}`)
+    } catch {
+      return send(res, failure(400, "Malformed request URL"))
+    }
+    const matched = router.match(method, url.pathname)
+    if (matched.route === undefined) {
+      if (matched.allowed.length === 0) return send(res, failure(404, `Not found: ${method} ${url.pathname}`))
+      return send(res, failure(405, `Method ${method} not allowed`), { allow: matched.allowed.join(", ") })
+    }
+    const body = method === "POST" ? await readBody(req) : undefined
+    const origin = typeof req.headers.origin === "string" ? req.headers.origin : undefined
+    const project = matched.route.public ? undefined : authorize(app, url.searchParams, origin)
+    const reply = await matched.route.handle({
+      params: matched.params,
+      query: url.searchParams,
+      body,
+      headers: req.headers,
+      // Public routes never read the project; the cast keeps the context type simple for every other route.
+      project: project as NonNullable<typeof project>,
+      app
+    })
+    send(res, reply)
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (error instanceof HttpError) return send(res, failure(error.status, error.message))
+      console.error("sandbox api: unexpected error", error)
+      send(res, failure(500, `Internal error: ${error instanceof Error ? error.message : String(error)}`))
+    })
+  })
+  // Requests Node cannot parse (garbage, oversized headers) never reach `handle`: answer them in the same JSON shape.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return
+    const tooLarge = error.code === "HPE_HEADER_OVERFLOW"
+    const body = JSON.stringify({ message: tooLarge ? "Request headers too large" : "Malformed HTTP request" })
+    socket.end(
+      `HTTP/1.1 ${tooLarge ? "431 Request Header Fields Too Large" : "400 Bad Request"}\r\n` +
+        `content-type: application/json; charset=utf-8\r\naccess-control-allow-origin: *\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
+    )
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+  baseUrl = `http://127.0.0.1:${port}`
+
+  let stopped: Promise<void> | undefined
+  const stop = () => {
+    stopped ??= new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      server.closeAllConnections()
+    }).then(() => db.close())
+    return stopped
+  }
+  return { url: baseUrl, port, db, projects: app.projects, stop }
+}
+
+if (import.meta.main) {
+  const { startChains } = await import("../chain/index.ts")
+  const portArg = process.argv.indexOf("--port")
+  const chains = await startChains()
+  const api = await startApi({
+    dataDir: ".sandbox/api",
+    chains,
+    port: portArg === -1 ? 0 : Number(process.argv[portArg + 1])
+  })
+  console.log(`sandbox api on ${api.url} (project id airlock-demo); Ctrl-C to stop`)
+  const shutdown = () => void Promise.all([api.stop(), chains.stop()]).then(() => process.exit(0))
+  process.once("SIGINT", shutdown)
+  process.once("SIGTERM", shutdown)
+}

@@ -1,0 +1,93 @@
+import { describe, expect, test } from "vitest"
+import {
+  getBackButtonProps,
+  getCloseButtonProps,
+  getDialogProps,
+  getTabForKey,
+  getTabListProps,
+  getTabPanelProps,
+  getTabProps,
+  getTitleProps,
+  getWalletItemProps,
+  getWalletListProps
+} from "../../../core/anatomy/index.ts"
+import { initial, push } from "../../../core/router/state.ts"
+
+const open = { ...initial, open: true }
+
+describe("dialog anatomy", () => {
+  test("the dialog is a modal dialog named by its title's id", () => {
+    const ctx = { id: "airlock", modal: open }
+    const dialog = getDialogProps(ctx)
+    expect(dialog).toMatchObject({ role: "dialog", "aria-modal": "true", "data-state": "open", "data-view": "Connect" })
+    expect(dialog["aria-labelledby"]).toBe(getTitleProps(ctx).id)
+  })
+
+  test("a closed modal reports data-state closed", () => {
+    expect(getDialogProps({ id: "airlock", modal: initial })["data-state"]).toBe("closed")
+  })
+
+  test("the close and back buttons carry the labels Close and Back", () => {
+    const ctx = { id: "airlock", modal: open }
+    expect(getCloseButtonProps(ctx)).toMatchObject({ type: "button", "aria-label": "Close" })
+    expect(getBackButtonProps(ctx)).toMatchObject({ type: "button", "aria-label": "Back" })
+  })
+
+  test("the back button is hidden on the first view and shown once there is history", () => {
+    expect(getBackButtonProps({ id: "a", modal: open })).toMatchObject({ hidden: true, "data-state": "hidden" })
+    const deeper = { ...push(open, "AllWallets"), open: true }
+    expect(getBackButtonProps({ id: "a", modal: deeper })).toMatchObject({ hidden: false, "data-state": "visible" })
+  })
+
+  test("two modals with different root ids share no element id", () => {
+    const a = [getDialogProps, getTitleProps, getCloseButtonProps, getBackButtonProps].map(
+      (f) => f({ id: "a", modal: open }).id
+    )
+    const b = [getDialogProps, getTitleProps, getCloseButtonProps, getBackButtonProps].map(
+      (f) => f({ id: "b", modal: open }).id
+    )
+    expect(new Set([...a, ...b]).size).toBe(8)
+  })
+})
+
+describe("wallet anatomy", () => {
+  test("a wallet item is a button with a safe, unique id and its install state", () => {
+    const props = getWalletItemProps({ id: "airlock" }, { id: "io.metamask wallet", name: "MetaMask", installed: true })
+    expect(props).toMatchObject({ type: "button", "data-wallet-id": "io.metamask wallet", "data-state": "installed" })
+    expect(props.id).toMatch(/^[A-Za-z0-9_-]+$/)
+    expect(getWalletItemProps({ id: "airlock" }, { id: "x", name: "X" })["data-state"]).toBe("available")
+  })
+
+  test("a wallet list is labelled by its section", () => {
+    expect(getWalletListProps({ id: "airlock" }, "Recent")["aria-label"]).toBe("Recent")
+  })
+})
+
+describe("tab anatomy", () => {
+  const ctx = { id: "airlock", tabs: ["Tokens", "NFTs", "Activity"], selected: "NFTs" }
+
+  test("only the selected tab is selected, in the tab order and showing its panel", () => {
+    expect(getTabListProps(ctx).role).toBe("tablist")
+    expect(ctx.tabs.map((tab) => getTabProps(ctx, tab)["aria-selected"])).toEqual(["false", "true", "false"])
+    expect(ctx.tabs.map((tab) => getTabProps(ctx, tab).tabIndex)).toEqual([-1, 0, -1])
+    expect(ctx.tabs.map((tab) => getTabPanelProps(ctx, tab).hidden)).toEqual([true, false, true])
+  })
+
+  test("each tab controls the panel that is labelled by it", () => {
+    for (const tab of ctx.tabs) {
+      const tabProps = getTabProps(ctx, tab)
+      const panel = getTabPanelProps(ctx, tab)
+      expect(tabProps["aria-controls"]).toBe(panel.id)
+      expect(panel["aria-labelledby"]).toBe(tabProps.id)
+    }
+  })
+
+  test("arrow keys wrap around, Home and End jump, other keys do nothing", () => {
+    expect(getTabForKey(ctx, "ArrowRight")).toBe("Activity")
+    expect(getTabForKey({ ...ctx, selected: "Activity" }, "ArrowRight")).toBe("Tokens")
+    expect(getTabForKey({ ...ctx, selected: "Tokens" }, "ArrowLeft")).toBe("Activity")
+    expect(getTabForKey(ctx, "Home")).toBe("Tokens")
+    expect(getTabForKey(ctx, "End")).toBe("Activity")
+    expect(getTabForKey(ctx, "Enter")).toBeUndefined()
+  })
+})

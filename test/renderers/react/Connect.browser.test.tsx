@@ -1,0 +1,96 @@
+import { beforeAll, describe, expect, test } from "vitest"
+import { page, userEvent } from "vitest/browser"
+import type { Connector } from "../../../core/schema/connector.ts"
+import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import { connectedTo } from "../../fixtures/fakeAirlock.ts"
+import { renderAirlock, skipAnimations } from "./setup.tsx"
+
+beforeAll(() => skipAnimations())
+
+const injected: Connector = { id: "io.metamask", type: "ANNOUNCED", name: "MetaMask", chain: "eip155" }
+const withWallets = (state: AirlockState): AirlockState => ({
+  ...state,
+  connectors: [injected],
+  wallets: {
+    ...state.wallets,
+    recent: [{ id: "rainbow", name: "Rainbow" }],
+    featured: [{ id: "trust", name: "Trust Wallet" }],
+    recommended: [{ id: "zerion", name: "Zerion" }],
+    count: 600
+  }
+})
+
+const openConnect = async (patch: (state: AirlockState) => AirlockState) => {
+  const rendered = await renderAirlock({ patch })
+  await userEvent.click(rendered.button)
+  await expect.element(page.getByRole("dialog", { name: "Connect Wallet" })).toBeVisible()
+  return rendered
+}
+
+const texts = (selector: string) => [...document.querySelectorAll(selector)].map((el) => el.getAttribute("aria-label"))
+
+describe("the Connect view", () => {
+  test("lists wallet sections in the order recent, installed, featured, recommended, then All Wallets", async () => {
+    await openConnect(withWallets)
+    expect(texts("dialog ul[data-part=wallet-list]")).toEqual(["Recent", "Installed", "Featured", "Recommended"])
+    const items = [...document.querySelectorAll("dialog .airlock-wallets > *")].map((el) => el.textContent)
+    expect(items.at(-1)).toBe("All Wallets600")
+  })
+
+  test("shows email, social, then wallet when no browser wallet is installed", async () => {
+    await openConnect(withWallets)
+    const buttons = [...document.querySelectorAll("dialog .airlock-connect button")].map((el) => el.textContent)
+    expect(buttons[0]).toBe("Continue with Email")
+    expect(buttons[1]).toBe("Continue with Google")
+    expect(buttons.indexOf("Continue with Email")).toBeLessThan(buttons.indexOf("RRainbow"))
+  })
+
+  test("puts the wallets first when a browser wallet is installed", async () => {
+    await openConnect((state) => ({ ...withWallets(state), hasInjectedWallet: true }))
+    const buttons = [...document.querySelectorAll("dialog .airlock-connect button")].map((el) => el.textContent)
+    expect(buttons.indexOf("RRainbow")).toBeLessThan(buttons.indexOf("Continue with Email"))
+  })
+
+  test("an installed wallet is marked Installed and opens its connecting view", async () => {
+    const { client } = await openConnect(withWallets)
+    await userEvent.click(page.getByRole("button", { name: "MetaMask Installed" }))
+    expect(client.getState().modal.view).toBe("ConnectingExternal")
+    await expect.element(page.getByRole("dialog", { name: "Connecting External" })).toBeVisible()
+  })
+
+  test("All Wallets lists the registry's wallets", async () => {
+    await openConnect((state) => ({
+      ...state,
+      wallets: {
+        ...state.wallets,
+        all: [
+          { id: "a", name: "Alpha" },
+          { id: "b", name: "Beta" }
+        ],
+        count: 2
+      }
+    }))
+    await userEvent.click(page.getByRole("button", { name: /All Wallets/ }))
+    await expect.element(page.getByRole("list", { name: "All Wallets" })).toBeVisible()
+    expect([...document.querySelectorAll("dialog [data-part=wallet-item]")].map((el) => el.textContent)).toEqual([
+      "AAlpha",
+      "BBeta"
+    ])
+  })
+})
+
+describe("the Account view", () => {
+  test("arrow keys move between the Tokens, NFTs and Activity tabs", async () => {
+    const rendered = await renderAirlock({ patch: connectedTo("0x1234567890abcdef1234567890abcdef12345678") })
+    await userEvent.click(rendered.button)
+    const tokens = page.getByRole("tab", { name: "Tokens" })
+    await expect.element(tokens).toHaveAttribute("aria-selected", "true")
+    await userEvent.click(tokens)
+    await userEvent.keyboard("{ArrowRight}")
+    await expect.element(page.getByRole("tab", { name: "NFTs" })).toHaveAttribute("aria-selected", "true")
+    expect(document.activeElement?.textContent).toBe("NFTs")
+    await expect.element(page.getByRole("tabpanel", { name: "NFTs" })).toHaveTextContent("No NFTs yet")
+    await userEvent.keyboard("{ArrowLeft}{ArrowLeft}")
+    await expect.element(page.getByRole("tab", { name: "Activity" })).toHaveAttribute("aria-selected", "true")
+  })
+})

@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, test } from "vitest"
+import { page, userEvent } from "vitest/browser"
+import { renderAirlock, renderTestAirlock, skipAnimations } from "./setup.tsx"
+
+beforeAll(() => skipAnimations())
+
+const dialog = (name: string) => page.getByRole("dialog", { name })
+
+describe("the modal", () => {
+  test("the Connect button opens a dialog named by its title, with the focus inside", async () => {
+    const { button } = await renderTestAirlock()
+    await userEvent.click(button)
+    await expect.element(dialog("Connect Wallet")).toBeVisible()
+    const element = dialog("Connect Wallet").element() as HTMLDialogElement
+    expect(element.tagName).toBe("DIALOG")
+    expect(element.open).toBe(true)
+    expect(element.matches(":modal")).toBe(true)
+    expect(element.contains(document.activeElement)).toBe(true)
+    expect(getComputedStyle(element).width).toBe("360px")
+    expect(getComputedStyle(element).zIndex).toBe("999")
+  })
+
+  test("All Wallets opens its view and Back returns to Connect", async () => {
+    const { button, client } = await renderTestAirlock()
+    await userEvent.click(button)
+    await expect.element(page.getByRole("button", { name: "Back" })).not.toBeInTheDocument()
+    await userEvent.click(page.getByRole("button", { name: /All Wallets/ }))
+    await expect.element(dialog("All Wallets")).toBeVisible()
+    expect(client.getState().modal.history).toEqual(["Connect", "AllWallets"])
+    await userEvent.click(page.getByRole("button", { name: "Back" }))
+    await expect.element(dialog("Connect Wallet")).toBeVisible()
+    expect(client.getState().modal.transition).toBe("prev")
+    await expect.element(page.getByRole("button", { name: "Back" })).not.toBeInTheDocument()
+    // The Back button went away with the history; focus must not fall out of the dialog.
+    expect(dialog("Connect Wallet").element().contains(document.activeElement)).toBe(true)
+  })
+
+  test("Escape closes the modal through the client, resets the stack and returns focus to the button", async () => {
+    const { button, client } = await renderTestAirlock()
+    await userEvent.click(button)
+    await userEvent.click(page.getByRole("button", { name: /All Wallets/ }))
+    await expect.element(dialog("All Wallets")).toBeVisible()
+    await userEvent.keyboard("{Escape}")
+    await expect.element(page.getByRole("dialog")).not.toBeInTheDocument()
+    expect(client.getState().modal).toMatchObject({ open: false, view: "Connect", history: ["Connect"] })
+    expect(document.activeElement).toBe(button)
+  })
+
+  test("the Close button closes the modal and returns focus to the button", async () => {
+    const { button, client } = await renderTestAirlock()
+    await userEvent.click(button)
+    await userEvent.click(page.getByRole("button", { name: "Close" }))
+    await expect.element(page.getByRole("dialog")).not.toBeInTheDocument()
+    expect(client.getState().modal.open).toBe(false)
+    expect(document.activeElement).toBe(button)
+  })
+
+  test("Tab and Shift+Tab keep the focus inside the dialog", async () => {
+    const { button } = await renderTestAirlock()
+    await userEvent.click(button)
+    const element = dialog("Connect Wallet").element()
+    for (let i = 0; i < 12; i++) {
+      await userEvent.keyboard("{Tab}")
+      expect(element.contains(document.activeElement)).toBe(true)
+    }
+    for (let i = 0; i < 3; i++) {
+      await userEvent.keyboard("{Shift>}{Tab}{/Shift}")
+      expect(element.contains(document.activeElement)).toBe(true)
+    }
+  })
+
+  test("a programmatic open shows the modal without a button click and closing restores the earlier focus", async () => {
+    const { button, client } = await renderTestAirlock()
+    button.focus()
+    await client.open({ view: "AllWallets" })
+    await expect.element(dialog("All Wallets")).toBeVisible()
+    await client.close()
+    await expect.element(page.getByRole("dialog")).not.toBeInTheDocument()
+    expect(document.activeElement).toBe(button)
+  })
+
+  test("the shake class appears when core shakes and goes when it stops", async () => {
+    const { button, client } = await renderTestAirlock()
+    await userEvent.click(button)
+    await expect.element(dialog("Connect Wallet")).toBeVisible()
+    const card = () => document.querySelector(".airlock-card")
+    expect(card()?.classList.contains("airlock-shake")).toBe(false)
+    client.shake()
+    await expect.poll(() => card()?.classList.contains("airlock-shake")).toBe(true)
+    await expect.poll(() => card()?.classList.contains("airlock-shake"), { timeout: 2000 }).toBe(false)
+  })
+
+  test("the snack message shows at the bottom of the modal in a status region", async () => {
+    const { button, client } = await renderAirlock()
+    await userEvent.click(button)
+    client.store.update((state) => ({ ...state, snack: { message: "Address copied", variant: "success" } }))
+    await expect.element(page.getByRole("status")).toHaveTextContent("Address copied")
+    const card = document.querySelector(".airlock-card")
+    expect(card?.lastElementChild?.textContent).toBe("Address copied")
+  })
+
+  test("a view without a screen yet shows a notice instead of a blank modal", async () => {
+    const { client } = await renderTestAirlock()
+    await client.open({ view: "Networks" })
+    await expect.element(dialog("Choose Network")).toBeVisible()
+    await expect.element(page.getByText("This view is not available yet.")).toBeVisible()
+  })
+})

@@ -1,0 +1,19 @@
+import { expect, test } from "vitest"
+import * as react from "../../../renderers/react/index.ts"
+
+test("airlock/react exports exactly the public names (a new export shows up here in review)", () => {
+  expect(Object.keys(react).sort()).toMatchInlineSnapshot(`
+    [
+      "AccountButton",
+      "AirlockProvider",
+      "ConnectButton",
+      "NetworkButton",
+      "preloadModal",
+      "useAirlock",
+      "useAirlockAccount",
+      "useAirlockNetwork",
+      "useAirlockSelector",
+      "useAirlockState",
+    ]
+  `)
+})

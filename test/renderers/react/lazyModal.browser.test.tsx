@@ -1,0 +1,24 @@
+import { expect, test } from "vitest"
+import { page, userEvent } from "vitest/browser"
+import { render } from "vitest-browser-react"
+import { createTestAirlock } from "../../../core/testing/index.ts"
+import { AirlockProvider, ConnectButton } from "../../../renderers/react/index.ts"
+import { getLoadedModal } from "../../../renderers/react/modal/load.ts"
+import { skipAnimations } from "./setup.tsx"
+
+test("the modal's code is fetched when the pointer reaches the button, not with the page", async () => {
+  skipAnimations()
+  const client = createTestAirlock({ adapters: [{ namespace: "eip155" }] })
+  await render(
+    <AirlockProvider client={client} preload="interaction">
+      <ConnectButton />
+    </AirlockProvider>
+  )
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  expect(getLoadedModal()).toBeUndefined()
+  await userEvent.hover(page.getByRole("button", { name: "Connect Wallet" }))
+  await expect.poll(() => getLoadedModal()).toBeDefined()
+  await userEvent.click(page.getByRole("button", { name: "Connect Wallet" }))
+  await expect.element(page.getByRole("dialog", { name: "Connect Wallet" })).toBeVisible()
+  await client.destroy()
+})

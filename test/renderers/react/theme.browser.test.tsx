@@ -1,0 +1,124 @@
+import axe from "axe-core"
+import { afterEach, beforeAll, describe, expect, test } from "vitest"
+import { page, userEvent } from "vitest/browser"
+import { connectedTo } from "../../fixtures/fakeAirlock.ts"
+import { renderAirlock, renderTestAirlock, skipAnimations } from "./setup.tsx"
+
+beforeAll(() => skipAnimations())
+
+const openModal = async (button: HTMLButtonElement, title: string) => {
+  await userEvent.click(button)
+  await expect.element(page.getByRole("dialog", { name: title })).toBeVisible()
+  return document.querySelector("dialog") as HTMLDialogElement
+}
+
+const axeViolations = async () => {
+  const result = await axe.run(document)
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`)
+}
+
+describe("theme", () => {
+  test("light and dark set data-theme and draw different colors", async () => {
+    const light = await renderTestAirlock({ themeMode: "light" })
+    const lightDialog = await openModal(light.button, "Connect Wallet")
+    expect(lightDialog.dataset.theme).toBe("light")
+    expect(light.button.dataset.theme).toBe("light")
+    const lightColors = [getComputedStyle(lightDialog).backgroundColor, getComputedStyle(lightDialog).color]
+    expect(lightColors[0]).toBe("rgb(255, 255, 255)")
+
+    light.client.setThemeMode("dark")
+    await expect.poll(() => lightDialog.dataset.theme).toBe("dark")
+    expect(light.button.dataset.theme).toBe("dark")
+    const darkColors = [getComputedStyle(lightDialog).backgroundColor, getComputedStyle(lightDialog).color]
+    expect(darkColors[0]).not.toBe(lightColors[0])
+    expect(darkColors[1]).not.toBe(lightColors[1])
+  })
+
+  test("the masters default to a 10px font size and a 4px radius", async () => {
+    const { button } = await renderTestAirlock()
+    const dialog = await openModal(button, "Connect Wallet")
+    const style = getComputedStyle(dialog)
+    expect(style.getPropertyValue("--airlock-font-size-master").trim()).toBe("10px")
+    expect(style.getPropertyValue("--airlock-border-radius-master").trim()).toBe("4px")
+    expect(getComputedStyle(dialog.querySelector(".airlock-title") as Element).fontSize).toBe("16px")
+    expect(style.borderTopLeftRadius).toBe("32px")
+  })
+
+  test("the app's theme variables reach the button and the modal through CSSOM", async () => {
+    const { button } = await renderTestAirlock({
+      themeVariables: { "--airlock-accent": "#ff0000", "--airlock-font-size-master": "12px" }
+    })
+    expect(getComputedStyle(button).backgroundColor).toBe("rgb(255, 0, 0)")
+    const dialog = await openModal(button, "Connect Wallet")
+    expect(getComputedStyle(dialog.querySelector(".airlock-title") as Element).fontSize).toBe("19.2px")
+  })
+
+  for (const themeMode of ["light", "dark"] as const) {
+    test(`axe finds no violations with the Connect view open in ${themeMode}`, async () => {
+      const { button } = await renderTestAirlock({ themeMode })
+      await openModal(button, "Connect Wallet")
+      expect(await axeViolations()).toEqual([])
+    })
+
+    test(`axe finds no violations on All Wallets and Account in ${themeMode}`, async () => {
+      const { button, client } = await renderAirlock({
+        themeMode,
+        patch: (state) => ({
+          ...connectedTo("0x1234567890abcdef1234567890abcdef12345678")(state),
+          wallets: {
+            ...state.wallets,
+            all: [
+              { id: "w1", name: "Wallet One" },
+              { id: "w2", name: "Wallet Two" }
+            ]
+          }
+        })
+      })
+      await openModal(button, "Account")
+      expect(await axeViolations()).toEqual([])
+      client.push("AllWallets")
+      await expect.element(page.getByRole("dialog", { name: "All Wallets" })).toBeVisible()
+      expect(await axeViolations()).toEqual([])
+    })
+  }
+})
+
+describe("a strict Content-Security-Policy", () => {
+  let meta: HTMLMetaElement | undefined
+  const violations: string[] = []
+  const record = (event: SecurityPolicyViolationEvent) => violations.push(`${event.violatedDirective} ${event.sample}`)
+
+  afterEach(() => {
+    document.removeEventListener("securitypolicyviolation", record)
+    meta?.remove()
+    skipAnimations(true)
+  })
+
+  test("opening, navigating and animating the modal needs no inline style (style-src 'self')", async () => {
+    // The test's own stylesheet is already in; from here on, inline styles are refused and reported.
+    meta = document.createElement("meta")
+    meta.httpEquiv = "Content-Security-Policy"
+    meta.content = "style-src 'self'"
+    document.head.append(meta)
+    document.addEventListener("securitypolicyviolation", record)
+    skipAnimations(false)
+
+    const { button, client } = await renderTestAirlock({ themeVariables: { "--airlock-accent": "#ff0000" } })
+    await openModal(button, "Connect Wallet")
+    await userEvent.click(page.getByRole("button", { name: /All Wallets/ }))
+    await expect.element(page.getByRole("dialog", { name: "All Wallets" })).toBeVisible()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    client.shake()
+    await userEvent.click(page.getByRole("button", { name: "Back" }))
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(getComputedStyle(button).backgroundColor).toBe("rgb(255, 0, 0)")
+    expect(violations).toEqual([])
+
+    // The check itself works: a style attribute in markup is refused and reported.
+    const probe = document.createElement("div")
+    probe.innerHTML = '<span style="color: red">x</span>'
+    document.body.append(probe)
+    await expect.poll(() => violations.length).toBeGreaterThan(0)
+    probe.remove()
+  })
+})

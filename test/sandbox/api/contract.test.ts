@@ -1,0 +1,214 @@
+import { Schema } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type EndpointName, endpoints, fillPath } from "../../../core/schema/api/index.ts"
+import { type Chains, startChains } from "../../../sandbox/chain/index.ts"
+import { type Answer, call, demo, post, removeDir, startTestApi } from "./fixture.ts"
+
+let chains: Chains
+let api: Awaited<ReturnType<typeof startTestApi>>
+const alice = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+
+beforeAll(async () => {
+  chains = await startChains({ chains: [{ chainId: 1 }, { chainId: 31337, seed: false }] })
+  api = await startTestApi({ chains })
+}, 30_000)
+
+afterAll(async () => {
+  await api?.stop()
+  await chains?.stop()
+  if (api) removeDir(api.dir)
+})
+
+/** One request per JSON endpoint the sandbox serves. */
+const samples: Partial<Record<EndpointName, () => Promise<Answer>>> = {
+  projectConfig: () => call(api, `/appkit/v1/config?${demo}`),
+  allowedOrigins: () => call(api, `/projects/v1/origins?${demo}`),
+  getWallets: () => call(api, `/getWallets?${demo}&page=1&entries=40&chains=eip155:1&exclude=&search=`),
+  analyticsConfig: () => call(api, `/getAnalyticsConfig?${demo}`),
+  supportedChains: () => call(api, `/v1/supported-chains?${demo}`),
+  identity: () => call(api, `${fillPath(endpoints.identity.path, { address: alice })}?${demo}&sender=${alice}`),
+  history: () => call(api, `/v1/account/${alice}/history?${demo}&chainId=eip155:1`),
+  balance: () => call(api, `/v1/account/${alice}/balance?${demo}&currency=usd&chainId=eip155:1`),
+  fungiblePrice: () =>
+    post(api, `/v1/fungible/price?${demo}`, {
+      currency: "usd",
+      projectId: "airlock-demo",
+      addresses: [`eip155:1:${chains.contracts[1]!.usdc}`, "eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"]
+    }),
+  gasPrice: () => call(api, `/v1/convert/gas-price?${demo}&chainId=eip155:1`),
+  sessions: async () => {
+    await post(api, "/sandbox/sessions", { projectId: "airlock-demo", address: alice, pci: "contract-pci" })
+    return call(api, `/v1/sessions/eip155:1:${alice}?${demo}`)
+  },
+  revokeSession: () => post(api, `/v1/sessions/${alice}/revoke?${demo}`, { pci: "missing", signature: "0x00" })
+}
+
+// Endpoint groups other files will add (names, onramp, convert): listed so a new one shows up here.
+const notServedYet: ReadonlyArray<EndpointName> = [
+  "swapQuotes",
+  "swapTokens",
+  "swapAllowance",
+  "buildTransaction",
+  "buildApprove",
+  "nameLookup",
+  "reverseLookup",
+  "nameSuggestions",
+  "registerName",
+  "onrampUrl",
+  "onrampOptions",
+  "onrampQuote"
+]
+const images: ReadonlyArray<EndpointName> = ["walletImage", "assetImage", "currencyImage", "tokenImage"]
+
+describe("sandbox API contract", () => {
+  it("covers every endpoint of core's table, or names it as not served yet", () => {
+    const covered = [...Object.keys(samples), ...notServedYet, ...images].sort()
+    expect(covered).toEqual(Object.keys(endpoints).sort())
+  })
+
+  for (const [name, sample] of Object.entries(samples) as Array<[EndpointName, () => Promise<Answer>]>) {
+    if (name === "revokeSession") continue
+    it(`answers ${endpoints[name].method} ${endpoints[name].path} with a body core's response schema decodes`, async () => {
+      const answer = await sample()
+      expect(answer.status, answer.text).toBe(200)
+      const schema = (endpoints[name] as { readonly response: Schema.Top }).response as Schema.Codec<unknown, unknown>
+      expect(() => Schema.decodeUnknownSync(schema)(answer.body, { onExcessProperty: "error" })).not.toThrow()
+    })
+  }
+
+  it("answers a revoke of an unknown session with 404 and a message", async () => {
+    const answer = await samples.revokeSession!()
+    expect(answer).toMatchObject({ status: 404, body: { message: expect.stringContaining("not found") } })
+  })
+
+  it("serves every image endpoint as an SVG", async () => {
+    const wallets = (await call(api, `/getWallets?${demo}&page=1&entries=1`)).body as {
+      data: Array<{ image_id: string }>
+    }
+    const ids: Record<string, string> = {
+      walletImage: wallets.data[0]!.image_id,
+      assetImage: "eip155-1",
+      currencyImage: "USD",
+      tokenImage: "USDC"
+    }
+    for (const name of images) {
+      const answer = await call(api, `${fillPath(endpoints[name].path, { id: ids[name]! })}?${demo}`)
+      expect(answer.status).toBe(200)
+      expect(answer.type).toBe("image/svg+xml")
+      expect(answer.text).toMatch(/^<svg [^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/)
+    }
+  })
+
+  it("lists only the chains the blockchain API serves", async () => {
+    const answer = await call(api, `/v1/supported-chains?${demo}`)
+    expect(answer.body).toEqual({ http: ["eip155:1"], ws: [] })
+  })
+
+  it("answers an account on a chain it does not serve with empty results", async () => {
+    const history = await call(api, `/v1/account/${alice}/history?${demo}&chainId=eip155:31337`)
+    const balance = await call(api, `/v1/account/${alice}/balance?${demo}&currency=usd&chainId=eip155:31337`)
+    expect([history.body, balance.body]).toEqual([{ data: [], next: null }, { balances: [] }])
+  })
+
+  it("answers CORS preflights and sends open CORS headers", async () => {
+    const response = await fetch(`${api.url}/getWallets`, {
+      method: "OPTIONS",
+      headers: { origin: "http://localhost:5173", "access-control-request-method": "GET" }
+    })
+    expect(response.status).toBe(204)
+    expect(response.headers.get("access-control-allow-origin")).toBe("*")
+  })
+})
+
+describe("sandbox API errors", () => {
+  it("answers an unknown path with 404 JSON", async () => {
+    expect(await call(api, "/v2/nothing/here")).toMatchObject({
+      status: 404,
+      type: "application/json; charset=utf-8",
+      body: { message: "Not found: GET /v2/nothing/here" }
+    })
+  })
+
+  it("answers a wrong method with 405", async () => {
+    expect((await call(api, `/getWallets?${demo}`, { method: "POST" })).status).toBe(405)
+  })
+
+  it("answers a missing project id with 400 and an unknown one with 'Unauthorized: invalid key'", async () => {
+    expect(await call(api, "/appkit/v1/config")).toMatchObject({
+      status: 400,
+      body: { message: "Missing query parameter 'projectId'" }
+    })
+    expect(await call(api, "/appkit/v1/config?projectId=who-knows")).toMatchObject({
+      status: 403,
+      body: { message: "Unauthorized: invalid key" }
+    })
+  })
+
+  const modes: ReadonlyArray<readonly [string, number, string]> = [
+    ["sandbox-origin-not-allowed", 403, "Unauthorized: origin not allowed"],
+    ["sandbox-invalid-key", 403, "Unauthorized: invalid key"],
+    ["sandbox-jwt-not-yet-valid", 403, "JWT validation error: JWT Token is not yet valid"],
+    ["sandbox-rate-limited", 429, "Too many requests"],
+    ["sandbox-server-error", 500, "Internal server error"]
+  ]
+  for (const [projectId, status, message] of modes) {
+    it(`makes project ${projectId} answer ${status} '${message}' on every call`, async () => {
+      for (const path of ["/appkit/v1/config", "/projects/v1/origins", "/getAnalyticsConfig", "/v1/supported-chains"]) {
+        expect(await call(api, `${path}?projectId=${projectId}`)).toMatchObject({ status, body: { message } })
+      }
+    })
+  }
+
+  it("refuses a browser origin the project does not allow, and accepts a loopback one", async () => {
+    const from = (origin: string) => call(api, `/getAnalyticsConfig?${demo}`, { headers: { origin } })
+    expect(await from("https://evil.example")).toMatchObject({
+      status: 403,
+      body: { message: "Unauthorized: origin not allowed" }
+    })
+    expect((await from("http://localhost:5173")).status).toBe(200)
+    expect((await from("http://127.0.0.1:4000")).status).toBe(200)
+  })
+
+  it("gives a project with no allowed origins an empty origin list", async () => {
+    expect((await call(api, "/projects/v1/origins?projectId=sandbox-no-origins")).body).toEqual({ allowedOrigins: [] })
+  })
+
+  it("answers bad query values with 400 and a clear message", async () => {
+    const bad = [
+      [`/getWallets?${demo}&page=abc&entries=40`, /page/],
+      [`/getWallets?${demo}&page=1`, /entries/],
+      [`/getWallets?${demo}&page=0&entries=40`, /page/],
+      [`/getWallets?${demo}&page=1&entries=99999999999999999999`, /entries/],
+      [`/v1/account/not-an-address/balance?${demo}&currency=usd`, /Invalid address/],
+      [`/v1/account/${alice}/balance?${demo}&currency=doubloons`, /Unsupported currency/],
+      [`/v1/account/${alice}/history?${demo}&cursor=nope`, /Invalid cursor/],
+      [`/v1/account/${alice}/history?${demo}&chainId=%20%3B`, /Invalid chainId/],
+      [`/public/getTokenImage/${"x".repeat(300)}?${demo}`, /Invalid image id/],
+      [`/getWalletImage/%E0%A4%A?${demo}`, /percent-encoding/]
+    ] as const
+    for (const [path, message] of bad) {
+      const answer = await call(api, path)
+      expect(answer.status, path).toBe(400)
+      expect((answer.body as { message: string }).message, path).toMatch(message)
+    }
+  })
+
+  it("answers a bad body with 400: invalid JSON, missing body, wrong shape", async () => {
+    const send = (body: string) => call(api, `/v1/fungible/price?${demo}`, { method: "POST", body })
+    expect(await send("{not json")).toMatchObject({ status: 400, body: { message: "Invalid JSON body" } })
+    expect(await send("")).toMatchObject({ status: 400, body: { message: "Missing JSON body" } })
+    const wrong = await send(JSON.stringify({ currency: 1 }))
+    expect(wrong.status).toBe(400)
+    expect((wrong.body as { message: string }).message).toMatch(/^Invalid body: /)
+  })
+
+  it("answers an oversized body with 413 and keeps serving", async () => {
+    const answer = await call(api, `/e?${demo}`, { method: "POST", body: "x".repeat(1_100_000) })
+    expect(answer.status).toBe(413)
+    expect((await call(api, `/v1/supported-chains?${demo}`)).status).toBe(200)
+  })
+
+  it("answers an unknown wallet image id with 404", async () => {
+    expect((await call(api, `/getWalletImage/${"0".repeat(64)}?${demo}`)).status).toBe(404)
+  })
+})
