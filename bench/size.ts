@@ -64,12 +64,20 @@ const staticClosure = (start: string): Set<string> => {
 
 const firstLoad = staticClosure(entry)
 const lazy = new Set<string>()
-for (const file of firstLoad) {
-  for (const edge of outputs[file]!.imports) {
-    if (edge.kind !== "dynamic-import") continue
-    for (const reached of staticClosure(edge.path)) if (!firstLoad.has(reached)) lazy.add(reached)
+/** Each on-demand part (the modal, core's flows, the HTTP services) with the files it fetches beyond the first load. */
+const lazyParts = new Map<string, Set<string>>()
+const visitLazy = (files: Iterable<string>) => {
+  for (const file of files) {
+    for (const edge of outputs[file]!.imports) {
+      if (edge.kind !== "dynamic-import" || lazyParts.has(edge.path)) continue
+      const part = new Set([...staticClosure(edge.path)].filter((reached) => !firstLoad.has(reached)))
+      lazyParts.set(edge.path, part)
+      for (const reached of part) lazy.add(reached)
+      visitLazy(part)
+    }
   }
 }
+visitLazy(firstLoad)
 const css = Object.keys(outputs).filter((file) => file.endsWith(".css"))
 
 const react = await esbuild.build({
@@ -87,7 +95,11 @@ const reactBytes = gzipSize(join(root, reactFile))
 
 const rows: Array<[string, string, string]> = [
   ["First load (button + provider + hooks + core runtime)", `${firstLoad.size} file(s)`, kb(firstLoadBytes)],
-  ["Lazy modal chunk(s) (shell + views + @react-spring/web)", `${lazy.size} file(s)`, kb(lazyBytes)],
+  ...[...lazyParts].map(([chunk, files]): [string, string, string] => {
+    const source = outputs[chunk]?.entryPoint ?? chunk
+    return [`  on demand: ${source}`, `${files.size} file(s)`, kb(sum(files))]
+  }),
+  ["On demand, all lazy chunks (modal, flows, services)", `${lazy.size} file(s)`, kb(lazyBytes)],
   ["Stylesheet (airlock/react/styles.css)", `${css.length} file(s)`, kb(cssBytes)],
   ["React + react-dom (not counted)", "1 file(s)", kb(reactBytes)],
   ["Total Airlock (first load + lazy + CSS)", "", kb(firstLoadBytes + lazyBytes + cssBytes)]

@@ -3,6 +3,9 @@ import type { FeaturesOptions } from "../rules/features.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import { CaipNetwork } from "../schema/network.ts"
 import type { Endpoints } from "../services/ClientConfig.ts"
+
+export { defaultEndpoints } from "../services/ClientConfig.ts"
+
 import type { ThemeVariables } from "../state/theme.ts"
 
 /** The app's own description, shown to wallets (SPEC §3 "Dapp data"). */
@@ -142,11 +145,4 @@ export interface AirlockOptions {
   readonly logLevel?: "none" | "error" | "warn" | "info" | "debug" | undefined
   /** Where the hosted services live (wallet API, blockchain API, analytics, relay, frame). */
   readonly endpoints?: Partial<Endpoints> | undefined
-}
-
-/** Default endpoints: Airlock's sandbox on its default ports, so a fresh checkout works offline. */
-export const defaultEndpoints: Endpoints = {
-  walletApi: "http://127.0.0.1:4400",
-  blockchainApi: "http://127.0.0.1:4400",
-  analytics: "http://127.0.0.1:4400"
 }

@@ -1,47 +1,44 @@
-import type * as Effect from "effect/Effect"
+import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as References from "effect/References"
-import * as Result from "effect/Result"
-import * as Schema from "effect/Schema"
-import { AirlockError } from "../errors/AirlockError.ts"
+import type { AlertError } from "../errors/alerts.ts"
 import { OptionsError } from "../errors/catalogue.ts"
-import { disconnect } from "../flows/disconnect.ts"
-import { initialize } from "../flows/initialize.ts"
-import { closeModal, goBack, openModal, pushView, shakeModal } from "../flows/modal.ts"
-import { switchNetwork } from "../flows/network.ts"
+import { goBack as goBackRouter } from "../router/navigation.ts"
+import { push as pushRouter } from "../router/state.ts"
+import { shake as shakeTimed } from "../router/timings.ts"
 import { resolveFeatures } from "../rules/resolveFeatures.ts"
-import { ClientConfig, sdkVersion } from "../services/ClientConfig.ts"
+import { ClientConfig, defaultEndpoints, sdkVersion } from "../services/ClientConfig.ts"
 import { Platform, type PlatformShape } from "../services/Platform.ts"
-import { Storage } from "../services/Storage.ts"
 import { makeInitialState } from "../state/initial.ts"
+import { routerContext } from "../state/routerContext.ts"
 import { StateStore } from "../state/StateStore.ts"
-import { makeStore } from "../state/Store.ts"
+import { cell, makeStore } from "../state/Store.ts"
 import { resolveThemeMode } from "../state/theme.ts"
-import { type AirlockOptions, AirlockOptionsSchema, defaultEndpoints } from "./AirlockOptions.ts"
+import type { AirlockOptions } from "./AirlockOptions.ts"
+import type { ServiceLayers } from "./layers.ts"
 import { Options, resolveOptions } from "./Options.ts"
 import type { AirlockClient, CoreServices } from "./types.ts"
 
 /** Services a test (or an unusual host) may replace; each falls back to the browser's own. */
-export interface AirlockServices {
+export interface AirlockServices extends ServiceLayers {
   /** The browser facts; defaults to the real browser (or a server stand-in outside one). */
   readonly platform?: PlatformShape | undefined
-  /** Storage; defaults to `localStorage`. */
-  readonly storage?: Layer.Layer<Storage> | undefined
-  /** Extra layers that override the defaults (WalletApi, BlockchainApi, Analytics, HttpClient…). */
-  readonly layer?: Layer.Layer<never> | undefined
 }
+
+type Flows = typeof import("../flows/index.ts")
 
 const logLevels = { none: "None", error: "Error", warn: "Warn", info: "Info", debug: "Debug" } as const
 
+/**
+ * What must hold before anything can be built; the full schema decode runs at once after, in `initialize` (see
+ * `flows/options.ts`), and rejects `ready`.
+ */
 const checkOptions = (options: AirlockOptions): void => {
   if (options.siwx !== undefined && options.siweConfig !== undefined) throw new OptionsError({ reason: "SiweAndSiwx" })
-  // `undefined` means "not set" in the options type; the schema's optional keys mean the same.
-  const defined = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined))
-  const decoded = Schema.decodeUnknownResult(AirlockOptionsSchema)(defined)
-  if (Result.isFailure(decoded)) {
-    throw new OptionsError({ reason: "Invalid", details: decoded.failure.message, cause: decoded.failure })
+  if (!Array.isArray(options.networks) || options.networks.length === 0) {
+    throw new OptionsError({ reason: "Invalid", details: "`networks` must list at least one network" })
   }
 }
 
@@ -103,31 +100,54 @@ export const createAirlock = (options: AirlockOptions, services: AirlockServices
       sdkVersion,
       endpoints: { ...defaultEndpoints, ...options.endpoints }
     }),
-    services.storage ?? Storage.layerLocalStorage.pipe(Layer.provide(platformLayer))
+    Layer.succeed(References.MinimumLogLevel, logLevels[options.logLevel ?? "error"])
   )
-  const logLevel = Layer.succeed(References.MinimumLogLevel, logLevels[options.logLevel ?? "error"])
-  const layer = Layer.mergeAll(base, logLevel, services.layer ?? Layer.empty)
-  const runtime: ManagedRuntime.ManagedRuntime<CoreServices, never> = ManagedRuntime.make(layer)
+  const onAlert = (alert: AlertError) =>
+    store.update((state) => ({
+      ...state,
+      alert: { code: alert.code, title: alert.shortMessage, description: alert.description, variant: "error" }
+    }))
+  // HTTP, storage and the services are a chunk of their own, fetched right away but off the first load.
+  const lazyServices = Layer.unwrap(
+    Effect.promise(() => import("./layers.ts")).pipe(Effect.map((m) => m.serviceLayers(store, services, onAlert)))
+  ).pipe(Layer.provide(base))
+  const runtime: ManagedRuntime.ManagedRuntime<CoreServices, never> = ManagedRuntime.make(
+    Layer.merge(base, lazyServices)
+  )
+  const flow = <A, E>(f: (flows: Flows) => Effect.Effect<A, E, CoreServices>) =>
+    run(
+      runtime,
+      Effect.flatMap(
+        Effect.promise(() => import("../flows/index.ts")),
+        f
+      )
+    )
 
-  const ready = run(runtime, initialize).catch((error: unknown) => {
-    if (!(error instanceof AirlockError)) console.warn("Airlock: initialisation failed", error)
-  })
+  const ready = flow((flows) => flows.initialize)
+  // Handled here so an app that never awaits `ready` gets a console error, not an unhandled rejection.
+  ready.catch((error: unknown) => console.error("Airlock: initialisation failed", error))
 
-  const client: AirlockClient = {
-    open: (parameters = {}) => run(runtime, openModal(parameters)),
-    close: () => run(runtime, closeModal),
-    push: (view, data) => runtime.runSync(pushView(view, data)),
-    goBack: () => void run(runtime, goBack),
+  return {
+    open: (parameters = {}) => flow((flows) => flows.openModal(parameters)),
+    close: () => flow((flows) => flows.closeModal),
+    push: (view, data) => store.update((state) => ({ ...state, modal: pushRouter(state.modal, view, data as never) })),
+    goBack: () => {
+      const before = store.getSnapshot()
+      const result = goBackRouter(before.modal, routerContext(before, resolved))
+      store.update((state) => ({ ...state, modal: result.state }))
+      if (result.effects.length > 0 || (before.modal.open && !result.state.open)) {
+        void flow((flows) => flows.settleNavigation(result, before.modal.open))
+      }
+    },
     getState: store.getSnapshot,
     subscribe: store.subscribe,
     watch: store.watch,
-    switchNetwork: (network) => run(runtime, switchNetwork(network)),
-    disconnect: (namespace) => run(runtime, disconnect(namespace)),
+    switchNetwork: (network) => flow((flows) => flows.switchNetwork(network)),
+    disconnect: (namespace) => flow((flows) => flows.disconnect(namespace)),
     setThemeMode: (mode) => store.update((state) => (state.themeMode === mode ? state : { ...state, themeMode: mode })),
-    shake: () => runtime.runSync(shakeModal),
+    shake: () => void Effect.runFork(shakeTimed(cell(store, "shake"))),
     ready,
     runtime,
     destroy: () => runtime.dispose()
   }
-  return client
 }

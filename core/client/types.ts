@@ -2,9 +2,12 @@ import type * as ManagedRuntime from "effect/ManagedRuntime"
 import type { View } from "../router/index.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
+import type { Analytics } from "../services/Analytics.ts"
+import type { BlockchainApi } from "../services/BlockchainApi.ts"
 import type { ClientConfig } from "../services/ClientConfig.ts"
 import type { Platform } from "../services/Platform.ts"
 import type { Storage } from "../services/Storage.ts"
+import type { WalletApi } from "../services/WalletApi.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import type { StateStore } from "../state/StateStore.ts"
 import type { Equals } from "../state/Store.ts"
@@ -12,7 +15,15 @@ import type { ThemeMode } from "../state/theme.ts"
 import type { Options } from "./Options.ts"
 
 /** The services on the client's runtime, for Effect users. */
-export type CoreServices = Platform | StateStore | Options | ClientConfig | Storage
+export type CoreServices =
+  | Platform
+  | StateStore
+  | Options
+  | ClientConfig
+  | Storage
+  | WalletApi
+  | BlockchainApi
+  | Analytics
 
 /** Parameters of {@link AirlockClient.open}. */
 export interface OpenParameters {

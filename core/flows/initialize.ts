@@ -8,6 +8,8 @@ import { Storage, StorageKeys } from "../services/Storage.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { showAlert } from "./alerts.ts"
 import { unknownNetwork } from "./network.ts"
+import { decodeOptions } from "./options.ts"
+import { loadProject } from "./remote.ts"
 
 /** Stored connection statuses; with reconnect disabled every namespace starts disconnected (SPEC §4). */
 const restoreStatuses = Effect.gen(function* () {
@@ -44,10 +46,11 @@ const restoreNetwork = Effect.gen(function* () {
 })
 
 /**
- * Everything the client does once at start: restore the stored session, check the project id, then mark the state
- * ready. Remote configuration and wallets are fetched by their own flows.
+ * Everything the client does once at start: decode the options, restore the stored session, check the project id,
+ * load the project (remote features, origin check, analytics config, wallets), then mark the state ready.
  */
 export const initialize = Effect.gen(function* () {
+  yield* decodeOptions
   const store = yield* StateStore
   const options = yield* Options
   const storage = yield* Storage
@@ -62,5 +65,6 @@ export const initialize = Effect.gen(function* () {
   }))
   yield* restoreNetwork
   if (options.projectId === undefined) yield* showAlert(new AlertError({ code: "APKT008" }))
+  else yield* loadProject
   store.update((state) => ({ ...state, status: "ready" }))
 }).pipe(Effect.withSpan("initialize"))

@@ -1,39 +1,23 @@
 import * as Effect from "effect/Effect"
-import { Options, type ResolvedOptions } from "../client/Options.ts"
+import { Options } from "../client/Options.ts"
 import {
   close as closeRouter,
-  goBack as goBackRouter,
   open as openRouter,
   push as pushRouter,
-  type RouterContext,
   type RouterResult,
   runRouterEffects,
   shake as shakeTimed,
   type View
 } from "../router/index.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
+import { Analytics } from "../services/Analytics.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
+import { isConnected, routerContext } from "../state/routerContext.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { cell } from "../state/Store.ts"
 import { switchNamespace } from "./network.ts"
 
-/** Whether an address is connected in `namespace` (the active one by default). */
-export const isConnected = (state: AirlockState, namespace = state.activeNamespace): boolean =>
-  namespace !== undefined && state.accounts[namespace].address !== undefined
-
-/** The facts the router's rules read, taken from the state and options. */
-export const routerContext = (
-  state: AirlockState,
-  options: ResolvedOptions,
-  namespace = state.activeNamespace
-): RouterContext => ({
-  isConnected: isConnected(state, namespace),
-  hasAdapters: options.adapters.length > 0,
-  manualControl: options.manualWCControl,
-  isMobile: state.isMobile,
-  embedded: options.embedded,
-  activeNamespace: state.activeNamespace
-})
+export { isConnected, routerContext }
 
 const reloadAuthConnector = Effect.gen(function* () {
   const store = yield* StateStore
@@ -87,6 +71,10 @@ export const openModal = Effect.fn("openModal")(function* (request: {
   // The namespace switch runs first so the view is chosen for the network the user asked for.
   yield* runRouterEffects(result.effects, { switchNamespace, clearFarcasterUrl, reloadAuthConnector })
   yield* apply({ state: result.state, effects: [] })
+  if (!state.modal.open) {
+    const analytics = yield* Analytics
+    yield* analytics.sendEvent({ type: "track", event: "MODAL_OPEN", properties: { connected: isConnected(state) } })
+  }
 })
 
 /** Closes the modal; the stack resets to Connect (or to the home view in embedded mode). */
@@ -95,15 +83,27 @@ export const closeModal = Effect.gen(function* () {
   const options = yield* Options
   const state = store.getSnapshot()
   yield* apply(closeRouter(state.modal, routerContext(state, options)))
+  if (state.modal.open && !options.embedded) {
+    const analytics = yield* Analytics
+    yield* analytics.sendEvent({ type: "track", event: "MODAL_CLOSE", properties: { connected: isConnected(state) } })
+  }
 }).pipe(Effect.withSpan("closeModal"))
 
-/** Goes back one view (SPEC §2). */
-export const goBack = Effect.gen(function* () {
-  const store = yield* StateStore
-  const options = yield* Options
-  const state = store.getSnapshot()
-  yield* apply(goBackRouter(state.modal, routerContext(state, options)))
-}).pipe(Effect.withSpan("goBack"))
+/**
+ * What follows a navigation the client applied synchronously (back): the router's effects, and MODAL_CLOSE when it
+ * closed the modal.
+ */
+export const settleNavigation = (result: RouterResult, wasOpen: boolean) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    const options = yield* Options
+    yield* apply({ state: store.getSnapshot().modal, effects: result.effects })
+    if (wasOpen && !result.state.open && !options.embedded) {
+      const analytics = yield* Analytics
+      const connected = isConnected(store.getSnapshot())
+      yield* analytics.sendEvent({ type: "track", event: "MODAL_CLOSE", properties: { connected } })
+    }
+  }).pipe(Effect.withSpan("settleNavigation"))
 
 /** Pushes a view (transition "next"). */
 export const pushView = (view: View, data?: Readonly<Record<string, unknown>>) =>

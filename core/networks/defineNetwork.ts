@@ -1,6 +1,5 @@
-import * as Schema from "effect/Schema"
 import type { ChainNamespace } from "../schema/namespace.ts"
-import { CaipNetwork, type NativeCurrency } from "../schema/network.ts"
+import type { CaipNetwork, NativeCurrency } from "../schema/network.ts"
 
 /** What `defineNetwork` needs: a network without its derived `caipNetworkId`. */
 export type NetworkDefinition = Omit<typeof CaipNetwork.Encoded, "caipNetworkId" | "chainNamespace"> & {
@@ -11,11 +10,10 @@ export type NetworkDefinition = Omit<typeof CaipNetwork.Encoded, "caipNetworkId"
   readonly chainNamespace?: ChainNamespace
 }
 
-const decodeNetwork = Schema.decodeUnknownSync(CaipNetwork)
-
 /**
- * Builds a network, deriving `caipNetworkId` from namespace and id, and checks it against the `CaipNetwork` schema
- * (throws a readable SchemaError when a field is wrong), so a typo in a custom network fails at start-up.
+ * Builds a network, deriving `caipNetworkId` from namespace and id. It does no checking itself, so network tables
+ * cost no schema code on the first load: `createAirlock` decodes every network of its options with the `CaipNetwork`
+ * schema, and a wrong field rejects `client.ready` with a readable `OptionsError`.
  * @example
  * ```ts
  * const anvil = defineNetwork({
@@ -32,11 +30,11 @@ export const defineNetwork = <const T extends NetworkDefinition>(
   definition: T
 ): CaipNetwork & { readonly id: T["id"] } => {
   const chainNamespace = definition.chainNamespace ?? "eip155"
-  return decodeNetwork({
+  return {
     ...definition,
     chainNamespace,
     caipNetworkId: `${chainNamespace}:${definition.id}`
-  }) as CaipNetwork & { readonly id: T["id"] }
+  } as unknown as CaipNetwork & { readonly id: T["id"] }
 }
 
 /** Ether as the native currency of Ethereum and its rollups. */

@@ -6,7 +6,6 @@
  * @module
  */
 import * as Effect from "effect/Effect"
-import * as SubscriptionRef from "effect/SubscriptionRef"
 import { SHAKE_MS, SNACK_REPLACE_MS } from "./constants.ts"
 import type { ChainNamespace } from "./namespace.ts"
 import type { RouterEffect } from "./navigation.ts"
@@ -17,8 +16,7 @@ import type { RouterEffect } from "./navigation.ts"
  * @example
  * ```ts
  * import * as Effect from "effect/Effect"
- * import * as SubscriptionRef from "effect/SubscriptionRef"
- * import { cellFromSubscriptionRef } from "./timings.ts"
+ *  * import { cellFromSubscriptionRef } from "./timings.ts"
  * const program = Effect.map(SubscriptionRef.make(false), cellFromSubscriptionRef)
  * ```
  */
@@ -31,32 +29,13 @@ export interface Cell<A> {
 }
 
 /**
- * Views a `SubscriptionRef` as a {@link Cell}; every write is published to its subscribers.
- *
- * @example
- * ```ts
- * import * as Effect from "effect/Effect"
- * import * as SubscriptionRef from "effect/SubscriptionRef"
- * import { cellFromSubscriptionRef, shake } from "./timings.ts"
- * const program = Effect.flatMap(SubscriptionRef.make(false), (ref) => shake(cellFromSubscriptionRef(ref)))
- * ```
- */
-export const cellFromSubscriptionRef = <A>(ref: SubscriptionRef.SubscriptionRef<A>): Cell<A> => ({
-  get: SubscriptionRef.get(ref),
-  set: (value) => SubscriptionRef.set(ref, value),
-  update: (f) => SubscriptionRef.update(ref, f),
-  modify: (f) => SubscriptionRef.modify(ref, f)
-})
-
-/**
  * Shakes the modal: the flag is true for {@link SHAKE_MS} (500 ms), then false. A shake while one is running is
  * ignored rather than extended. Interrupting it clears the flag.
  *
  * @example
  * ```ts
  * import * as Effect from "effect/Effect"
- * import * as SubscriptionRef from "effect/SubscriptionRef"
- * import { cellFromSubscriptionRef, shake } from "./timings.ts"
+ *  * import { cellFromSubscriptionRef, shake } from "./timings.ts"
  * const program = Effect.gen(function* () {
  *   const shaking = yield* SubscriptionRef.make(false)
  *   yield* Effect.forkChild(shake(cellFromSubscriptionRef(shaking)))
@@ -101,8 +80,7 @@ export interface SnackMessage {
  * @example
  * ```ts
  * import * as Effect from "effect/Effect"
- * import * as SubscriptionRef from "effect/SubscriptionRef"
- * import { cellFromSubscriptionRef, type SnackMessage, showSnack } from "./timings.ts"
+ *  * import { cellFromSubscriptionRef, type SnackMessage, showSnack } from "./timings.ts"
  * const program = Effect.gen(function* () {
  *   const snack = cellFromSubscriptionRef(yield* SubscriptionRef.make<SnackMessage | undefined>(undefined))
  *   yield* showSnack(snack, { message: "Address copied", variant: "success" })
@@ -126,8 +104,7 @@ export const showSnack = (snack: Cell<SnackMessage | undefined>, message: SnackM
  * @example
  * ```ts
  * import * as Effect from "effect/Effect"
- * import * as SubscriptionRef from "effect/SubscriptionRef"
- * import { cellFromSubscriptionRef, hideSnack, type SnackMessage } from "./timings.ts"
+ *  * import { cellFromSubscriptionRef, hideSnack, type SnackMessage } from "./timings.ts"
  * const program = Effect.flatMap(SubscriptionRef.make<SnackMessage | undefined>(undefined), (ref) =>
  *   hideSnack(cellFromSubscriptionRef(ref))
  * )

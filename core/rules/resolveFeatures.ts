@@ -159,7 +159,8 @@ const applyRemote = (
   const keptLocal = new Set<RemoteFeatureKey>()
   for (const entry of remote) {
     for (const key of entryKeys(entry.id)) {
-      if (entry.config === null) {
+      // An enabled entry without a provider list keeps the app's own choice of providers; a disabled one is off.
+      if (entry.config === null && entry.isEnabled === true) {
         values[key] = localValue(local, key)
         keptLocal.add(key)
       } else {
@@ -189,7 +190,7 @@ const hideForTelegram = (
  * Resolves the features in force (SPEC §1, §6):
  * - without a remote configuration (not fetched or failed), the local settings over the defaults;
  * - with one, the remote entries decide the remote features (missing ones are off; an entry with `config: null` keeps
- *   the local setting), and local settings they override produce a warning;
+ *   the local setting when enabled, a disabled entry is off), and local settings they override produce a warning;
  * - basic mode turns every remote feature off; pay turns email and socials off;
  * - a Telegram platform hides the socials it cannot complete.
  *

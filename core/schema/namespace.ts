@@ -1,20 +1,16 @@
 import * as Schema from "effect/Schema"
+import { chainNamespaces } from "./chainNamespaces.ts"
 
-/**
- * Every chain namespace Airlock knows, in CAIP-2 spelling (SPEC §3).
- * @example
- * ```ts
- * import { chainNamespaces } from "airlock"
- * chainNamespaces.includes("solana") // true
- * ```
- */
-export const chainNamespaces = ["eip155", "solana", "polkadot", "bip122", "cosmos", "sui", "stacks"] as const
+export { chainNamespaces }
 
 /**
  * A CAIP-2 chain namespace: `eip155` (EVM), `solana`, `polkadot`, `bip122` (Bitcoin), `cosmos`, `sui`, `stacks`.
  * @example
  * ```ts
  * import * as Schema from "effect/Schema"
+import { chainNamespaces } from "./chainNamespaces.ts"
+
+export { chainNamespaces }
  * Schema.is(ChainNamespace)("eip155") // true
  * ```
  */

@@ -39,3 +39,10 @@ export const sdkVersion = "airlock-4.0.0"
 export class ClientConfig extends Context.Service<ClientConfig, ClientConfigShape>()("airlock/ClientConfig") {
   static readonly layer = (config: ClientConfigShape) => Layer.succeed(ClientConfig, ClientConfig.of(config))
 }
+
+/** Default endpoints: Airlock's sandbox on its default port, so a fresh checkout works offline. */
+export const defaultEndpoints: Endpoints = {
+  walletApi: "http://127.0.0.1:4400",
+  blockchainApi: "http://127.0.0.1:4400",
+  analytics: "http://127.0.0.1:4400"
+}

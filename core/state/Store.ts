@@ -1,6 +1,5 @@
 import * as Effect from "effect/Effect"
-import * as Queue from "effect/Queue"
-import * as Stream from "effect/Stream"
+import type { Cell } from "../router/timings.ts"
 
 /** Compares two selected values; `Object.is` by default, so structurally shared snapshots compare by reference. */
 export type Equals<A> = (a: A, b: A) => boolean
@@ -51,28 +50,6 @@ export const makeStore = <S>(initial: S): Store<S> => {
     }
   }
   return store
-}
-
-/** The store's states as a Stream: the current one first, then every change. */
-export const changes = <S>(store: Store<S>): Stream.Stream<S> =>
-  Stream.callback<S>((queue) =>
-    Effect.acquireRelease(
-      Effect.sync(() => {
-        Queue.offerUnsafe(queue, store.getSnapshot())
-        return store.subscribe((state) => {
-          Queue.offerUnsafe(queue, state)
-        })
-      }),
-      (unsubscribe) => Effect.sync(unsubscribe)
-    )
-  )
-
-/** A readable, writable view of one slice of a store (the shape core/router's timed helpers take). */
-export interface Cell<A> {
-  readonly get: Effect.Effect<A>
-  readonly set: (value: A) => Effect.Effect<void>
-  readonly update: (f: (value: A) => A) => Effect.Effect<void>
-  readonly modify: <B>(f: (value: A) => readonly [B, A]) => Effect.Effect<B>
 }
 
 /**

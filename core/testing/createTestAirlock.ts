@@ -1,10 +1,12 @@
-import * as Layer from "effect/Layer"
 import type { AirlockOptions } from "../client/AirlockOptions.ts"
 import { type AirlockServices, createAirlock } from "../client/createAirlock.ts"
 import type { AirlockClient } from "../client/types.ts"
 import { mainnet } from "../networks/index.ts"
+import { Analytics, type AnalyticsPayload } from "../services/Analytics.ts"
+import { BlockchainApi, type BlockchainApiSeed } from "../services/BlockchainApi.ts"
 import { Platform, type PlatformOverrides } from "../services/Platform.ts"
 import { Storage } from "../services/Storage.ts"
+import { WalletApi, type WalletApiSeed } from "../services/WalletApi.ts"
 
 /** Options of {@link createTestAirlock}: the client's options plus the fakes to run it on. */
 export interface TestAirlockOptions extends Partial<AirlockOptions> {
@@ -12,8 +14,12 @@ export interface TestAirlockOptions extends Partial<AirlockOptions> {
   readonly platform?: PlatformOverrides | undefined
   /** Pre-stored values, as raw `localStorage` entries (`@airlock/…` keys). */
   readonly storage?: Iterable<readonly [string, string]> | undefined
-  /** More layers that replace the defaults (e.g. `WalletApi.layerMemory(...)`). */
-  readonly layer?: Layer.Layer<never> | undefined
+  /** The wallet registry and project config the fake wallet API answers with. */
+  readonly walletApi?: WalletApiSeed | undefined
+  /** What the fake blockchain API answers with. */
+  readonly blockchainApi?: BlockchainApiSeed | undefined
+  /** Analytics payloads are pushed here instead of being sent. */
+  readonly analyticsSent?: Array<AnalyticsPayload> | undefined
 }
 
 /**
@@ -29,11 +35,13 @@ export interface TestAirlockOptions extends Partial<AirlockOptions> {
  * ```
  */
 export const createTestAirlock = (options: TestAirlockOptions = {}): AirlockClient => {
-  const { platform, storage, layer, ...rest } = options
+  const { platform, storage, walletApi, blockchainApi, analyticsSent, ...rest } = options
   const services: AirlockServices = {
     platform: Platform.makeTest(platform ?? {}),
     storage: Storage.layerMemory(storage),
-    layer: layer ?? Layer.empty
+    walletApi: WalletApi.layerMemory(walletApi),
+    blockchainApi: BlockchainApi.layerMemory(blockchainApi),
+    analytics: Analytics.layerMemory(analyticsSent)
   }
   return createAirlock({ projectId: "test-project", ...rest, networks: rest.networks ?? [mainnet] }, services)
 }

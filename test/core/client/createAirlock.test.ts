@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import { createAirlock } from "../../../core/client/createAirlock.ts"
 import { AlertError } from "../../../core/errors/alerts.ts"
 import { ChainError, OptionsError } from "../../../core/errors/catalogue.ts"
@@ -9,6 +9,10 @@ import { createTestAirlock } from "../../../core/testing/index.ts"
 
 const evm = { namespace: "eip155" } as const
 const connectedStorage: Array<[string, string]> = [["@airlock/eip155:connection_status", "connected"]]
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
 
 describe("createAirlock", () => {
   it("setting both siweConfig and siwx fails with the SPEC text", () => {
@@ -27,8 +31,20 @@ describe("createAirlock", () => {
     }
   })
 
-  it("a malformed endpoint URL is refused", () => {
-    expect(() => createTestAirlock({ endpoints: { walletApi: "javascript:alert(1)" } })).toThrow(OptionsError)
+  it("a malformed endpoint URL is refused: ready rejects with OptionsError and the modal stays closed", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {})
+    const airlock = createTestAirlock({ endpoints: { walletApi: "javascript:alert(1)" } })
+    const error = await airlock.ready.catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(OptionsError)
+    expect((error as OptionsError).details).toContain("walletApi")
+    expect(airlock.getState().status).toBe("initializing")
+  })
+
+  it("an option of the wrong type is reported with its path", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {})
+    const airlock = createTestAirlock({ themeMode: "purple" as never })
+    const error = await airlock.ready.catch((e: unknown) => e)
+    expect((error as OptionsError).details).toContain("themeMode")
   })
 
   it("a missing project id shows the APKT008 alert", async () => {

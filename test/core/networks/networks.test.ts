@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import {
   arbitrum,
   arbitrumBlockTimeMs,
@@ -30,6 +30,7 @@ import {
   zksync
 } from "../../../core/networks/index.ts"
 import { CaipNetwork, isEvmAddress } from "../../../core/schema/index.ts"
+import { createTestAirlock } from "../../../core/testing/index.ts"
 
 describe("known networks", () => {
   it("ship 24 EVM networks and 3 Solana clusters", () => {
@@ -112,15 +113,17 @@ describe("custom networks", () => {
     expect(findNetwork("eip155:31337", [...knownNetworks, anvil])).toBe(anvil)
   })
 
-  it("defineNetwork rejects a malformed definition with a readable error", () => {
-    expect(() =>
-      defineNetwork({
-        id: 31337,
-        name: "Broken",
-        nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 1.5 },
-        rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
-      })
-    ).toThrow('at ["nativeCurrency"]["decimals"]')
+  it("a malformed custom network is rejected by the client with a readable error", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {})
+    const broken = defineNetwork({
+      id: 31337,
+      name: "Broken",
+      nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 1.5 },
+      rpcUrls: { default: { http: ["http://127.0.0.1:8545"] } }
+    })
+    const error = await createTestAirlock({ networks: [broken] }).ready.catch((e: unknown) => e)
+    expect(String((error as Error).message)).toContain('at ["networks"][0]["nativeCurrency"]["decimals"]')
+    vi.restoreAllMocks()
   })
 })
 

@@ -11,14 +11,8 @@ import {
   SNACK_REPLACE_MS,
   VIEW_TRANSITION_MS
 } from "../../../core/router/constants.ts"
-import {
-  cellFromSubscriptionRef,
-  hideSnack,
-  runRouterEffects,
-  type SnackMessage,
-  shake,
-  showSnack
-} from "../../../core/router/timings.ts"
+import { cellFromSubscriptionRef } from "../../../core/router/subscriptionRef.ts"
+import { hideSnack, runRouterEffects, type SnackMessage, shake, showSnack } from "../../../core/router/timings.ts"
 
 const copied: SnackMessage = { message: "Address copied", variant: "success" }
 const failed: SnackMessage = { message: "Failed to fetch transactions", variant: "error" }

@@ -116,6 +116,15 @@ describe("remote configuration", () => {
     assert.isUndefined(warning)
   })
 
+  it("a disabled remote entry with no config turns the feature off and warns about the local setting", () => {
+    const { features, warning } = resolveFeatures({
+      local: { swaps: true },
+      remote: [{ id: "swap", isEnabled: false, config: null }]
+    })
+    assert.strictEqual(features.swaps, false)
+    assert.include(warning ?? "", "features.swaps")
+  })
+
   it("AppKit-style entry ids are understood", () => {
     const { features } = resolveFeatures({
       remote: [
