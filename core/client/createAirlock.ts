@@ -11,10 +11,11 @@ import { shake as shakeTimed } from "../router/timings.ts"
 import { resolveFeatures } from "../rules/resolveFeatures.ts"
 import { ClientConfig, defaultEndpoints, sdkVersion } from "../services/ClientConfig.ts"
 import { Platform, type PlatformShape } from "../services/Platform.ts"
+import type { AirlockState } from "../state/AirlockState.ts"
 import { makeInitialState } from "../state/initial.ts"
 import { routerContext } from "../state/routerContext.ts"
 import { StateStore } from "../state/StateStore.ts"
-import { cell, makeStore } from "../state/Store.ts"
+import { cell, makeStore, type Store } from "../state/Store.ts"
 import { resolveThemeMode } from "../state/theme.ts"
 import type { AirlockOptions } from "./AirlockOptions.ts"
 import type { ServiceLayers } from "./layers.ts"
@@ -67,7 +68,14 @@ const run = <A, E>(
  * await airlock.open()
  * ```
  */
-export const createAirlock = (options: AirlockOptions, services: AirlockServices = {}): AirlockClient => {
+export const createAirlock = (options: AirlockOptions, services: AirlockServices = {}): AirlockClient =>
+  makeAirlock(options, services).client
+
+/** Builds the client and hands back its store too (for `airlock/testing`, which lets tests set any state). */
+export const makeAirlock = (
+  options: AirlockOptions,
+  services: AirlockServices = {}
+): { readonly client: AirlockClient; readonly store: Store<AirlockState> } => {
   checkOptions(options)
   const resolved = resolveOptions(options)
   const platform = services.platform ?? (typeof window === "undefined" ? Platform.makeServer() : Platform.makeBrowser())
@@ -127,7 +135,7 @@ export const createAirlock = (options: AirlockOptions, services: AirlockServices
   // Handled here so an app that never awaits `ready` gets a console error, not an unhandled rejection.
   ready.catch((error: unknown) => console.error("Airlock: initialisation failed", error))
 
-  return {
+  const client: AirlockClient = {
     open: (parameters = {}) => flow((flows) => flows.openModal(parameters)),
     close: () => flow((flows) => flows.closeModal),
     push: (view, data) => store.update((state) => ({ ...state, modal: pushRouter(state.modal, view, data as never) })),
@@ -150,4 +158,5 @@ export const createAirlock = (options: AirlockOptions, services: AirlockServices
     runtime,
     destroy: () => runtime.dispose()
   }
+  return { client, store }
 }

@@ -4,6 +4,7 @@
  */
 export { dismissAlert, showAlert } from "./alerts.ts"
 export { disconnect } from "./disconnect.ts"
+export { track } from "./events.ts"
 export { initialize } from "./initialize.ts"
 export { closeModal, isConnected, openModal, pushView, routerContext, settleNavigation, shakeModal } from "./modal.ts"
 export { isSupportedNetwork, reportChain, switchNamespace, switchNetwork, unknownNetwork } from "./network.ts"

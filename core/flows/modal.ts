@@ -10,11 +10,11 @@ import {
   type View
 } from "../router/index.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
-import { Analytics } from "../services/Analytics.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { isConnected, routerContext } from "../state/routerContext.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { cell } from "../state/Store.ts"
+import { track } from "./events.ts"
 import { switchNamespace } from "./network.ts"
 
 export { isConnected, routerContext }
@@ -71,10 +71,7 @@ export const openModal = Effect.fn("openModal")(function* (request: {
   // The namespace switch runs first so the view is chosen for the network the user asked for.
   yield* runRouterEffects(result.effects, { switchNamespace, clearFarcasterUrl, reloadAuthConnector })
   yield* apply({ state: result.state, effects: [] })
-  if (!state.modal.open) {
-    const analytics = yield* Analytics
-    yield* analytics.sendEvent({ type: "track", event: "MODAL_OPEN", properties: { connected: isConnected(state) } })
-  }
+  if (!state.modal.open) yield* track("MODAL_OPEN", { connected: isConnected(state) })
 })
 
 /** Closes the modal; the stack resets to Connect (or to the home view in embedded mode). */
@@ -83,10 +80,7 @@ export const closeModal = Effect.gen(function* () {
   const options = yield* Options
   const state = store.getSnapshot()
   yield* apply(closeRouter(state.modal, routerContext(state, options)))
-  if (state.modal.open && !options.embedded) {
-    const analytics = yield* Analytics
-    yield* analytics.sendEvent({ type: "track", event: "MODAL_CLOSE", properties: { connected: isConnected(state) } })
-  }
+  if (state.modal.open && !options.embedded) yield* track("MODAL_CLOSE", { connected: isConnected(state) })
 }).pipe(Effect.withSpan("closeModal"))
 
 /**
@@ -99,9 +93,7 @@ export const settleNavigation = (result: RouterResult, wasOpen: boolean) =>
     const options = yield* Options
     yield* apply({ state: store.getSnapshot().modal, effects: result.effects })
     if (wasOpen && !result.state.open && !options.embedded) {
-      const analytics = yield* Analytics
-      const connected = isConnected(store.getSnapshot())
-      yield* analytics.sendEvent({ type: "track", event: "MODAL_CLOSE", properties: { connected } })
+      yield* track("MODAL_CLOSE", { connected: isConnected(store.getSnapshot()) })
     }
   }).pipe(Effect.withSpan("settleNavigation"))
 

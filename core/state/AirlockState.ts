@@ -16,6 +16,17 @@ export interface Alert {
   readonly variant: "error" | "warning" | "info"
 }
 
+/** The last product event (modal opened, closed, …), as apps observe it with `useAirlockEvents` / `watch`. */
+export interface AirlockEvent {
+  /** Epoch milliseconds, from the client's clock. */
+  readonly timestamp: number
+  readonly data: {
+    readonly type: "track"
+    readonly event: string
+    readonly properties?: Readonly<Record<string, unknown>> | undefined
+  }
+}
+
 /** The wallet lists the Connect and AllWallets views draw from. */
 export interface WalletsState {
   /** The app's featured wallets, then the registry's featured ones (default 4). */
@@ -42,6 +53,8 @@ export interface AirlockState {
   /** The snack message at the bottom of the modal (SPEC §4). */
   readonly snack: SnackMessage | undefined
   readonly alert: Alert | undefined
+  /** The last product event; sent to analytics too when analytics is on. */
+  readonly lastEvent: AirlockEvent | undefined
   readonly themeMode: ThemeMode
   readonly themeVariables: ThemeVariables
   /** The namespace the modal currently acts on (the active chain). */

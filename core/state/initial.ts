@@ -33,6 +33,7 @@ export const makeInitialState = (input: InitialStateInput): AirlockState => ({
   shake: false,
   snack: undefined,
   alert: undefined,
+  lastEvent: undefined,
   themeMode: input.themeMode,
   themeVariables: { ...defaultThemeVariables, ...input.themeVariables },
   activeNamespace: input.activeNetwork.chainNamespace,

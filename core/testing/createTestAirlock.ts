@@ -1,5 +1,5 @@
 import type { AirlockOptions } from "../client/AirlockOptions.ts"
-import { type AirlockServices, createAirlock } from "../client/createAirlock.ts"
+import { type AirlockServices, makeAirlock } from "../client/createAirlock.ts"
 import type { AirlockClient } from "../client/types.ts"
 import { mainnet } from "../networks/index.ts"
 import { Analytics, type AnalyticsPayload } from "../services/Analytics.ts"
@@ -7,6 +7,7 @@ import { BlockchainApi, type BlockchainApiSeed } from "../services/BlockchainApi
 import { Platform, type PlatformOverrides } from "../services/Platform.ts"
 import { Storage } from "../services/Storage.ts"
 import { WalletApi, type WalletApiSeed } from "../services/WalletApi.ts"
+import type { AirlockState } from "../state/AirlockState.ts"
 
 /** Options of {@link createTestAirlock}: the client's options plus the fakes to run it on. */
 export interface TestAirlockOptions extends Partial<AirlockOptions> {
@@ -22,6 +23,12 @@ export interface TestAirlockOptions extends Partial<AirlockOptions> {
   readonly analyticsSent?: Array<AnalyticsPayload> | undefined
 }
 
+/** A test client: the real client plus `setState`, to put it in any state (connected, with wallets, a snack…). */
+export interface TestAirlockClient extends AirlockClient {
+  /** Replaces the state with `f(state)`, exactly as a flow would. */
+  setState(f: (state: AirlockState) => AirlockState): void
+}
+
 /**
  * A real Airlock client on in-memory services: memory storage, a fake platform, no network. For unit tests of apps
  * and renderers.
@@ -32,9 +39,10 @@ export interface TestAirlockOptions extends Partial<AirlockOptions> {
  * const airlock = createTestAirlock({ platform: { isMobile: () => true } })
  * await airlock.open()
  * airlock.getState().modal.view // "Connect"
+ * airlock.setState((s) => ({ ...s, snack: { message: "Copied", variant: "success" } }))
  * ```
  */
-export const createTestAirlock = (options: TestAirlockOptions = {}): AirlockClient => {
+export const createTestAirlock = (options: TestAirlockOptions = {}): TestAirlockClient => {
   const { platform, storage, walletApi, blockchainApi, analyticsSent, ...rest } = options
   const services: AirlockServices = {
     platform: Platform.makeTest(platform ?? {}),
@@ -43,5 +51,9 @@ export const createTestAirlock = (options: TestAirlockOptions = {}): AirlockClie
     blockchainApi: BlockchainApi.layerMemory(blockchainApi),
     analytics: Analytics.layerMemory(analyticsSent)
   }
-  return createAirlock({ projectId: "test-project", ...rest, networks: rest.networks ?? [mainnet] }, services)
+  const { client, store } = makeAirlock(
+    { projectId: "test-project", ...rest, networks: rest.networks ?? [mainnet] },
+    services
+  )
+  return { ...client, setState: store.update }
 }

@@ -3,6 +3,13 @@
  * a network or a browser.
  * @module
  */
+
+export { ActiveNetwork } from "../services/ActiveNetwork.ts"
+export { Analytics, type AnalyticsPayload } from "../services/Analytics.ts"
+export { BlockchainApi, type BlockchainApiSeed } from "../services/BlockchainApi.ts"
 export { Platform } from "../services/Platform.ts"
 export { Storage } from "../services/Storage.ts"
-export { createTestAirlock, type TestAirlockOptions } from "./createTestAirlock.ts"
+export { StorageKeys } from "../services/StorageKeys.ts"
+export { WalletApi, type WalletApiSeed } from "../services/WalletApi.ts"
+export { StateStore } from "../state/StateStore.ts"
+export { createTestAirlock, type TestAirlockClient, type TestAirlockOptions } from "./createTestAirlock.ts"

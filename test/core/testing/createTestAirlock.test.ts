@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest"
+import { createTestAirlock } from "../../../core/testing/index.ts"
+
+describe("airlock/testing", () => {
+  it("setState puts the client in any state and notifies subscribers", async () => {
+    const airlock = createTestAirlock({ adapters: [{ namespace: "eip155" }] })
+    const seen: Array<string | undefined> = []
+    airlock.subscribe((state) => seen.push(state.accounts.eip155.address))
+    airlock.setState((state) => ({
+      ...state,
+      accounts: { ...state.accounts, eip155: { ...state.accounts.eip155, status: "connected", address: "0xabc" } }
+    }))
+    expect(seen).toEqual(["0xabc"])
+    await airlock.open()
+    expect(airlock.getState().modal.view).toBe("Account")
+  })
+
+  it("the fake wallet API serves the seeded registry to the Connect view", async () => {
+    const airlock = createTestAirlock({
+      featuredWalletIds: ["b"],
+      walletApi: {
+        wallets: [
+          { id: "a", name: "Alpha" },
+          { id: "b", name: "Beta" }
+        ]
+      }
+    })
+    await airlock.ready
+    expect(airlock.getState().wallets.featured.map((w) => w.name)).toEqual(["Beta"])
+    expect(airlock.getState().wallets.recommended.map((w) => w.name)).toEqual(["Alpha"])
+  })
+
+  it("analytics events are recorded instead of sent", async () => {
+    const sent: Array<{ props: { event: string } }> = []
+    const airlock = createTestAirlock({ adapters: [{ namespace: "eip155" }], analyticsSent: sent as never })
+    await airlock.open()
+    await expect.poll(() => sent.map((e) => e.props.event)).toEqual(["MODAL_OPEN"])
+  })
+
+  it("the last event is in the state even when the project disabled analytics", async () => {
+    const sent: Array<unknown> = []
+    const airlock = createTestAirlock({
+      adapters: [{ namespace: "eip155" }],
+      analyticsSent: sent as never,
+      walletApi: { isAnalyticsEnabled: false }
+    })
+    await airlock.ready
+    await airlock.open()
+    expect(airlock.getState().lastEvent?.data).toEqual({
+      type: "track",
+      event: "MODAL_OPEN",
+      properties: { connected: false }
+    })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(sent).toHaveLength(0)
+  })
+})
