@@ -3,6 +3,37 @@ import { playwright } from "@vitest/browser-playwright"
 import { defineConfig } from "vitest/config"
 import { chromiumArgs, chromiumPath } from "./test/fixtures/chromium.ts"
 
+/**
+ * Every effect module core imports. Core loads its services and flows with `import()`, so Vite only discovers these
+ * mid-run and reloads the page (failing the test that was running); pre-bundling them up front avoids that.
+ * Keep in sync with `grep -rhoE 'from "effect/[^"]+"' core renderers | sort -u`.
+ */
+const effectModules = [
+  "effect/Cache",
+  "effect/Clock",
+  "effect/Context",
+  "effect/Data",
+  "effect/Duration",
+  "effect/Effect",
+  "effect/Exit",
+  "effect/Layer",
+  "effect/ManagedRuntime",
+  "effect/Option",
+  "effect/PubSub",
+  "effect/Queue",
+  "effect/Ref",
+  "effect/References",
+  "effect/Result",
+  "effect/Schema",
+  "effect/SchemaTransformation",
+  "effect/Stream",
+  "effect/SubscriptionRef",
+  "effect/http/FetchHttpClient",
+  "effect/http/HttpClient",
+  "effect/http/HttpClientRequest",
+  "effect/http/HttpClientResponse"
+]
+
 export default defineConfig({
   test: {
     projects: [
@@ -14,8 +45,13 @@ export default defineConfig({
           exclude: ["test/**/*.browser.test.ts", "test/e2e/**"]
         }
       },
+      // Node tests that start the sandbox on free ports and drive Debian's Chromium with playwright-core.
+      "test/e2e/vitest.config.ts",
       {
         plugins: [react()],
+        optimizeDeps: {
+          include: [...effectModules, "@react-spring/web", "react", "react-dom", "react-dom/client", "axe-core"]
+        },
         test: {
           name: "browser",
           include: ["test/**/*.browser.test.{ts,tsx}"],

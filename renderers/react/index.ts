@@ -28,6 +28,7 @@ export {
   type UseAirlockAccountReturnType,
   useAirlockAccount
 } from "./hooks/useAirlockAccount.ts"
+export { useAirlockEvents } from "./hooks/useAirlockEvents.ts"
 export { type UseAirlockNetworkReturnType, useAirlockNetwork } from "./hooks/useAirlockNetwork.ts"
 export { useAirlockSelector } from "./hooks/useAirlockSelector.ts"
 export { useAirlockState } from "./hooks/useAirlockState.ts"

@@ -20,6 +20,7 @@ export const AllWallets = ({ id }: ViewProps) => {
           key={wallet.id}
           id={id}
           wallet={{ id: wallet.id, name: wallet.name }}
+          imageUrl={wallet.image_url}
           onSelect={() => client.push("ConnectingWalletConnect", { walletId: wallet.id })}
         />
       ))}

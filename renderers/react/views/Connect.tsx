@@ -90,6 +90,7 @@ const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
               key={`connector-${connector.id}`}
               id={id}
               wallet={{ id: connector.id, name: connector.name, installed: connector.type !== "WALLET_CONNECT" }}
+              imageUrl={connector.imageUrl ?? connector.info?.icon}
               onSelect={() =>
                 connector.type === "WALLET_CONNECT"
                   ? client.push("ConnectingWalletConnect")
@@ -102,6 +103,7 @@ const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
               key={`wallet-${wallet.id}`}
               id={id}
               wallet={{ id: wallet.id, name: wallet.name }}
+              imageUrl={wallet.image_url}
               onSelect={() => client.push("ConnectingWalletConnect", { walletId: wallet.id })}
             />
           ))}

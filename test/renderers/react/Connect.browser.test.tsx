@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import type { Connector } from "../../../core/schema/connector.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import { connectedTo } from "../../fixtures/fakeAirlock.ts"
-import { renderAirlock, skipAnimations } from "./setup.tsx"
+import { connectedTo, renderAirlock, skipAnimations } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
 
@@ -20,8 +19,8 @@ const withWallets = (state: AirlockState): AirlockState => ({
   }
 })
 
-const openConnect = async (patch: (state: AirlockState) => AirlockState) => {
-  const rendered = await renderAirlock({ patch })
+const openConnect = async (state: (state: AirlockState) => AirlockState) => {
+  const rendered = await renderAirlock({ state })
   await userEvent.click(rendered.button)
   await expect.element(page.getByRole("dialog", { name: "Connect Wallet" })).toBeVisible()
   return rendered
@@ -81,7 +80,7 @@ describe("the Connect view", () => {
 
 describe("the Account view", () => {
   test("arrow keys move between the Tokens, NFTs and Activity tabs", async () => {
-    const rendered = await renderAirlock({ patch: connectedTo("0x1234567890abcdef1234567890abcdef12345678") })
+    const rendered = await renderAirlock({ state: connectedTo("0x1234567890abcdef1234567890abcdef12345678") })
     await userEvent.click(rendered.button)
     const tokens = page.getByRole("tab", { name: "Tokens" })
     await expect.element(tokens).toHaveAttribute("aria-selected", "true")

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
-import { renderAirlock, renderTestAirlock, skipAnimations } from "./setup.tsx"
+import { renderAirlock, skipAnimations } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
 
@@ -8,7 +8,7 @@ const dialog = (name: string) => page.getByRole("dialog", { name })
 
 describe("the modal", () => {
   test("the Connect button opens a dialog named by its title, with the focus inside", async () => {
-    const { button } = await renderTestAirlock()
+    const { button } = await renderAirlock()
     await userEvent.click(button)
     await expect.element(dialog("Connect Wallet")).toBeVisible()
     const element = dialog("Connect Wallet").element() as HTMLDialogElement
@@ -21,7 +21,7 @@ describe("the modal", () => {
   })
 
   test("All Wallets opens its view and Back returns to Connect", async () => {
-    const { button, client } = await renderTestAirlock()
+    const { button, client } = await renderAirlock()
     await userEvent.click(button)
     await expect.element(page.getByRole("button", { name: "Back" })).not.toBeInTheDocument()
     await userEvent.click(page.getByRole("button", { name: /All Wallets/ }))
@@ -36,7 +36,7 @@ describe("the modal", () => {
   })
 
   test("Escape closes the modal through the client, resets the stack and returns focus to the button", async () => {
-    const { button, client } = await renderTestAirlock()
+    const { button, client } = await renderAirlock()
     await userEvent.click(button)
     await userEvent.click(page.getByRole("button", { name: /All Wallets/ }))
     await expect.element(dialog("All Wallets")).toBeVisible()
@@ -47,7 +47,7 @@ describe("the modal", () => {
   })
 
   test("the Close button closes the modal and returns focus to the button", async () => {
-    const { button, client } = await renderTestAirlock()
+    const { button, client } = await renderAirlock()
     await userEvent.click(button)
     await userEvent.click(page.getByRole("button", { name: "Close" }))
     await expect.element(page.getByRole("dialog")).not.toBeInTheDocument()
@@ -56,8 +56,9 @@ describe("the modal", () => {
   })
 
   test("Tab and Shift+Tab keep the focus inside the dialog", async () => {
-    const { button } = await renderTestAirlock()
+    const { button } = await renderAirlock()
     await userEvent.click(button)
+    await expect.element(dialog("Connect Wallet")).toBeVisible()
     const element = dialog("Connect Wallet").element()
     for (let i = 0; i < 12; i++) {
       await userEvent.keyboard("{Tab}")
@@ -70,7 +71,7 @@ describe("the modal", () => {
   })
 
   test("a programmatic open shows the modal without a button click and closing restores the earlier focus", async () => {
-    const { button, client } = await renderTestAirlock()
+    const { button, client } = await renderAirlock()
     button.focus()
     await client.open({ view: "AllWallets" })
     await expect.element(dialog("All Wallets")).toBeVisible()
@@ -80,7 +81,7 @@ describe("the modal", () => {
   })
 
   test("the shake class appears when core shakes and goes when it stops", async () => {
-    const { button, client } = await renderTestAirlock()
+    const { button, client } = await renderAirlock()
     await userEvent.click(button)
     await expect.element(dialog("Connect Wallet")).toBeVisible()
     const card = () => document.querySelector(".airlock-card")
@@ -93,14 +94,14 @@ describe("the modal", () => {
   test("the snack message shows at the bottom of the modal in a status region", async () => {
     const { button, client } = await renderAirlock()
     await userEvent.click(button)
-    client.store.update((state) => ({ ...state, snack: { message: "Address copied", variant: "success" } }))
+    client.setState((state) => ({ ...state, snack: { message: "Address copied", variant: "success" } }))
     await expect.element(page.getByRole("status")).toHaveTextContent("Address copied")
     const card = document.querySelector(".airlock-card")
     expect(card?.lastElementChild?.textContent).toBe("Address copied")
   })
 
   test("a view without a screen yet shows a notice instead of a blank modal", async () => {
-    const { client } = await renderTestAirlock()
+    const { client } = await renderAirlock()
     await client.open({ view: "Networks" })
     await expect.element(dialog("Choose Network")).toBeVisible()
     await expect.element(page.getByText("This view is not available yet.")).toBeVisible()

@@ -11,6 +11,7 @@ test("airlock/react exports exactly the public names (a new export shows up here
       "preloadModal",
       "useAirlock",
       "useAirlockAccount",
+      "useAirlockEvents",
       "useAirlockNetwork",
       "useAirlockSelector",
       "useAirlockState",

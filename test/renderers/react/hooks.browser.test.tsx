@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest"
 import { render } from "vitest-browser-react"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { AirlockProvider, useAirlock, useAirlockSelector, useAirlockState } from "../../../renderers/react/index.ts"
-import { createFakeAirlock } from "../../fixtures/fakeAirlock.ts"
+import { readyAirlock } from "./setup.tsx"
 
 const selectTheme = (state: AirlockState) => state.themeMode
 const selectNames = (state: AirlockState) => state.networks.map((network) => network.name)
@@ -37,15 +37,15 @@ const Orphan = () => <p>{useAirlockSelector(selectTheme)}</p>
 
 describe("useAirlockSelector", () => {
   test("re-renders only when the selected value changes", async () => {
-    const client = createFakeAirlock()
+    const client = await readyAirlock()
     const renders: string[] = []
     const screen = await render(
       <AirlockProvider client={client} modal={false}>
         <Theme renders={renders} />
       </AirlockProvider>
     )
-    client.store.update((state) => ({ ...state, shake: true }))
-    client.store.update((state) => ({ ...state, isMobile: true }))
+    client.setState((state) => ({ ...state, shake: true }))
+    client.setState((state) => ({ ...state, isMobile: true }))
     client.setThemeMode("dark")
     await expect.element(screen.getByText("dark")).toBeVisible()
     expect(renders.filter((mode) => mode === "light")).toHaveLength(1)
@@ -53,20 +53,20 @@ describe("useAirlockSelector", () => {
   })
 
   test("keeps the previous reference when equals says a new selection is the same", async () => {
-    const client = createFakeAirlock()
+    const client = await readyAirlock()
     const seen = new Set<unknown>()
     await render(
       <AirlockProvider client={client} modal={false}>
         <Networks seen={seen} />
       </AirlockProvider>
     )
-    client.store.update((state) => ({ ...state, shake: true }))
+    client.setState((state) => ({ ...state, shake: true }))
     client.setThemeMode("dark")
     expect(seen.size).toBe(1)
   })
 
   test("sees an update made between render and subscribe", async () => {
-    const client = createFakeAirlock()
+    const client = await readyAirlock()
     const screen = await render(
       <AirlockProvider client={client} modal={false}>
         <ChangesThemeWhileRendering />

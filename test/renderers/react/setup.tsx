@@ -4,9 +4,10 @@ import { afterEach } from "vitest"
 import { render } from "vitest-browser-react"
 import "../../../renderers/react/theme/styles.css"
 import type { AirlockClient } from "../../../core/client/types.ts"
-import { createTestAirlock, type TestAirlockOptions } from "../../../core/testing/index.ts"
+import type { CaipAddress } from "../../../core/schema/network.ts"
+import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import { createTestAirlock, type TestAirlockClient, type TestAirlockOptions } from "../../../core/testing/index.ts"
 import { AirlockProvider, ConnectButton } from "../../../renderers/react/index.ts"
-import { createFakeAirlock, type FakeAirlock, type FakeAirlockOptions } from "../../fixtures/fakeAirlock.ts"
 
 /** Animations finish at once, so tests never see (or wait for) a half-faded view. */
 export const skipAnimations = (skip = true) => Globals.assign({ skipAnimation: skip })
@@ -16,9 +17,23 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((client) => client.destroy()))
 })
 
-/** Renders a provider around `client` with a ConnectButton and `extra`; returns the button. */
-export const renderWith = async <C extends AirlockClient>(client: C, extra: ReactNode = null) => {
-  clients.push(client)
+/** Options of {@link renderAirlock}: the test client's options plus a state to put it in once it is ready. */
+export interface RenderAirlockOptions extends TestAirlockOptions {
+  /** Applied with `setState` after `ready`, so initialisation does not overwrite it. */
+  readonly state?: ((state: AirlockState) => AirlockState) | undefined
+}
+
+/**
+ * The real client on memory layers (`airlock/testing`, an EVM adapter so the modal opens on Connect), ready and in
+ * the given state, with a provider, a ConnectButton and `extra` rendered around it; returns the client and button.
+ */
+export const renderAirlock = async (
+  options: RenderAirlockOptions = {},
+  extra: ReactNode = null
+): Promise<{ client: TestAirlockClient; button: HTMLButtonElement }> => {
+  const { state, ...rest } = options
+  const client = await readyAirlock(rest)
+  if (state !== undefined) client.setState(state)
   const screen = await render(
     <AirlockProvider client={client}>
       <ConnectButton />
@@ -29,18 +44,26 @@ export const renderWith = async <C extends AirlockClient>(client: C, extra: Reac
   return { client, button }
 }
 
-/** The real client on memory layers (`airlock/testing`), with an EVM adapter so the modal opens on Connect. */
-export const renderTestAirlock = async (options: TestAirlockOptions = {}, extra: ReactNode = null) => {
-  const client = createTestAirlock({ adapters: [{ namespace: "eip155" }], ...options })
+/** A ready test client (EVM adapter, light theme unless told), destroyed after the test. */
+export const readyAirlock = async (options: TestAirlockOptions = {}): Promise<TestAirlockClient> => {
+  const client = createTestAirlock({ adapters: [{ namespace: "eip155" }], themeMode: "light", ...options })
+  clients.push(client)
   await client.ready
-  return renderWith(client, extra)
+  return client
 }
 
-/**
- * A stand-in client whose store a test writes directly: for states the real client only reaches through wallets
- * and services (a connected account, wallet lists, a snack message).
- */
-export const renderAirlock = async (
-  options: FakeAirlockOptions = {},
-  extra: ReactNode = null
-): Promise<{ client: FakeAirlock; button: HTMLButtonElement }> => renderWith(createFakeAirlock(options), extra)
+/** The `eip155` account, connected with `address` on mainnet. */
+export const connectedTo =
+  (address: string) =>
+  (state: AirlockState): AirlockState => ({
+    ...state,
+    accounts: {
+      ...state.accounts,
+      eip155: {
+        ...state.accounts.eip155,
+        status: "connected",
+        address,
+        caipAddress: `eip155:1:${address}` as CaipAddress
+      }
+    }
+  })

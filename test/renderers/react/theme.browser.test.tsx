@@ -1,8 +1,7 @@
 import axe from "axe-core"
 import { afterEach, beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
-import { connectedTo } from "../../fixtures/fakeAirlock.ts"
-import { renderAirlock, renderTestAirlock, skipAnimations } from "./setup.tsx"
+import { connectedTo, renderAirlock, skipAnimations } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
 
@@ -19,7 +18,7 @@ const axeViolations = async () => {
 
 describe("theme", () => {
   test("light and dark set data-theme and draw different colors", async () => {
-    const light = await renderTestAirlock({ themeMode: "light" })
+    const light = await renderAirlock({ themeMode: "light" })
     const lightDialog = await openModal(light.button, "Connect Wallet")
     expect(lightDialog.dataset.theme).toBe("light")
     expect(light.button.dataset.theme).toBe("light")
@@ -35,7 +34,7 @@ describe("theme", () => {
   })
 
   test("the masters default to a 10px font size and a 4px radius", async () => {
-    const { button } = await renderTestAirlock()
+    const { button } = await renderAirlock()
     const dialog = await openModal(button, "Connect Wallet")
     const style = getComputedStyle(dialog)
     expect(style.getPropertyValue("--airlock-font-size-master").trim()).toBe("10px")
@@ -45,7 +44,7 @@ describe("theme", () => {
   })
 
   test("the app's theme variables reach the button and the modal through CSSOM", async () => {
-    const { button } = await renderTestAirlock({
+    const { button } = await renderAirlock({
       themeVariables: { "--airlock-accent": "#ff0000", "--airlock-font-size-master": "12px" }
     })
     expect(getComputedStyle(button).backgroundColor).toBe("rgb(255, 0, 0)")
@@ -55,7 +54,7 @@ describe("theme", () => {
 
   for (const themeMode of ["light", "dark"] as const) {
     test(`axe finds no violations with the Connect view open in ${themeMode}`, async () => {
-      const { button } = await renderTestAirlock({ themeMode })
+      const { button } = await renderAirlock({ themeMode })
       await openModal(button, "Connect Wallet")
       expect(await axeViolations()).toEqual([])
     })
@@ -63,7 +62,7 @@ describe("theme", () => {
     test(`axe finds no violations on All Wallets and Account in ${themeMode}`, async () => {
       const { button, client } = await renderAirlock({
         themeMode,
-        patch: (state) => ({
+        state: (state) => ({
           ...connectedTo("0x1234567890abcdef1234567890abcdef12345678")(state),
           wallets: {
             ...state.wallets,
@@ -103,7 +102,7 @@ describe("a strict Content-Security-Policy", () => {
     document.addEventListener("securitypolicyviolation", record)
     skipAnimations(false)
 
-    const { button, client } = await renderTestAirlock({ themeVariables: { "--airlock-accent": "#ff0000" } })
+    const { button, client } = await renderAirlock({ themeVariables: { "--airlock-accent": "#ff0000" } })
     await openModal(button, "Connect Wallet")
     await userEvent.click(page.getByRole("button", { name: /All Wallets/ }))
     await expect.element(page.getByRole("dialog", { name: "All Wallets" })).toBeVisible()

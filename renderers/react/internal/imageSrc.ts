@@ -1,0 +1,19 @@
+import { isSafeImageUrl } from "../../../core/schema/url.ts"
+
+const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"])
+
+/**
+ * True when the page itself is served from a loopback host: development and the sandbox, where the wallet API's
+ * images are plain `http://127.0.0.1/…` (DESIGN: loopback `http:` only in development).
+ */
+const isDevelopmentPage = (): boolean =>
+  typeof location !== "undefined" && location.protocol === "http:" && loopbackHosts.has(location.hostname)
+
+/**
+ * The URL to put into an `<img src>`, or `undefined` when an image URL from an API or a wallet is not safe to render
+ * (`javascript:`, other schemes, remote plain `http:`; see `isSafeImageUrl`).
+ */
+export const safeImageSrc = (url: string | null | undefined): string | undefined =>
+  url !== undefined && url !== null && url !== "" && isSafeImageUrl(url, { allowLoopback: isDevelopmentPage() })
+    ? url
+    : undefined

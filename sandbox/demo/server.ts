@@ -1,0 +1,121 @@
+/**
+ * The demo server: serves the built demo dapp, its runtime configuration (`/config.json`) and the configured Sandbox
+ * Wallet script (`/sandbox-wallet.js`) on 127.0.0.1, under a strict Content-Security-Policy (no inline script, no
+ * eval, network only to loopback) so the demo proves Airlock runs under one.
+ */
+import { readFile } from "node:fs/promises"
+import { createServer, type ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+import { join, normalize } from "node:path"
+import { contentTypeOf, type DemoSite, demoRoot } from "./build.ts"
+import { configPath, type DemoConfig, walletScriptPath } from "./src/config.ts"
+
+/** Options of {@link startDemoServer}. */
+export interface DemoServerOptions {
+  /** The built site (`buildDemo()`). */
+  readonly site: DemoSite
+  /** What `/config.json` answers. */
+  readonly config: DemoConfig
+  /** The Sandbox Wallet script (`buildWalletScript(…)`), served at `/sandbox-wallet.js`. */
+  readonly walletScript: string
+  /** Port on 127.0.0.1; 0 picks a free one. @default 0 */
+  readonly port?: number
+  /** Send the strict Content-Security-Policy header. @default true */
+  readonly csp?: boolean
+}
+
+/** A running demo server. */
+export interface DemoServer {
+  /** `http://127.0.0.1:PORT`, no trailing slash. */
+  readonly url: string
+  readonly port: number
+  /** Closes the server, dropping open connections. Safe to call twice. */
+  readonly stop: () => Promise<void>
+}
+
+/**
+ * The demo's policy: scripts and styles from itself only; fetches, images and frames only on loopback (the sandbox's
+ * API, chains, relay and frame), which also keeps the page offline.
+ */
+export const demoCsp = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob: http://127.0.0.1:* http://localhost:*",
+  "connect-src 'self' http://127.0.0.1:* http://localhost:* ws://127.0.0.1:* ws://localhost:*",
+  "frame-src http://127.0.0.1:* http://localhost:*",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'"
+].join("; ")
+
+const publicDir = join(demoRoot, "public")
+
+/** A file of `sandbox/demo/public`, or undefined; never a path outside it. */
+const readPublic = async (path: string): Promise<Uint8Array | undefined> => {
+  const file = normalize(join(publicDir, path))
+  if (!file.startsWith(`${publicDir}/`)) return undefined
+  try {
+    return await readFile(file)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Starts the demo server.
+ * @example
+ * ```ts
+ * const demo = await startDemoServer({ site: await buildDemo(), config, walletScript: await buildWalletScript(walletConfig) })
+ * console.log(demo.url)
+ * await demo.stop()
+ * ```
+ */
+export const startDemoServer = async (options: DemoServerOptions): Promise<DemoServer> => {
+  const baseHeaders: Record<string, string> = {
+    "x-content-type-options": "nosniff",
+    ...(options.csp === false ? {} : { "content-security-policy": demoCsp })
+  }
+  const configBody = JSON.stringify(options.config)
+  const send = (res: ServerResponse, status: number, type: string, body: string | Uint8Array, cache = "no-store") =>
+    res.writeHead(status, { ...baseHeaders, "content-type": type, "cache-control": cache }).end(body)
+
+  const server = createServer((req, res) => {
+    const method = req.method ?? "GET"
+    if (method !== "GET" && method !== "HEAD") return send(res, 405, "text/plain", "Method not allowed")
+    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname
+    if (path === configPath) return send(res, 200, "application/json; charset=utf-8", configBody)
+    if (path === walletScriptPath) return send(res, 200, "text/javascript; charset=utf-8", options.walletScript)
+    const asset = options.site.get(path)
+    if (asset !== undefined) {
+      // Hashed file names never change content; everything else is fetched fresh.
+      const cache = path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-store"
+      return send(res, 200, asset.contentType, asset.body, cache)
+    }
+    void readPublic(path).then((body) => {
+      if (body !== undefined) return send(res, 200, contentTypeOf(path), body)
+      // A single-page app: any other path that is not a file gets the page.
+      const page = options.site.get("/index.html")
+      if (page === undefined || /\.\w+$/.test(path)) return send(res, 404, "text/plain", `Not found: ${path}`)
+      send(res, 200, page.contentType, page.body)
+    })
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(options.port ?? 0, "127.0.0.1", () => {
+      server.off("error", reject)
+      resolve()
+    })
+  })
+  const port = (server.address() as AddressInfo).port
+  let stopped: Promise<void> | undefined
+  const stop = () => {
+    stopped ??= new Promise<void>((resolve) => {
+      server.close(() => resolve())
+      server.closeAllConnections()
+    })
+    return stopped
+  }
+  return { url: `http://127.0.0.1:${port}`, port, stop }
+}

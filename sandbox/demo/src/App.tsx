@@ -1,0 +1,90 @@
+/**
+ * The demo page: the three buttons, the connection state and the EIP-6963 wallets the page saw.
+ */
+import {
+  AccountButton,
+  ConnectButton,
+  NetworkButton,
+  useAirlock,
+  useAirlockAccount,
+  useAirlockNetwork
+} from "airlock/react"
+import { useAnnouncedWallets } from "./useAnnouncedWallets.ts"
+
+const ConnectionPanel = () => {
+  const account = useAirlockAccount()
+  const { network } = useAirlockNetwork()
+  return (
+    <section className="panel" aria-labelledby="connection-title">
+      <h2 id="connection-title">Connection</h2>
+      <dl data-testid="connection">
+        <dt>Status</dt>
+        <dd data-testid="connection-status">{account.status}</dd>
+        <dt>Address</dt>
+        <dd data-testid="connection-address">{account.address ?? "—"}</dd>
+        <dt>Network</dt>
+        <dd data-testid="connection-network">{network ? `${network.name} (${network.caipNetworkId})` : "—"}</dd>
+        <dt>Balance</dt>
+        <dd>{account.balance === undefined ? "—" : `${account.balance} ${account.balanceSymbol ?? ""}`}</dd>
+      </dl>
+    </section>
+  )
+}
+
+const WalletsPanel = () => {
+  const wallets = useAnnouncedWallets()
+  return (
+    <section className="panel" aria-labelledby="wallets-title">
+      <h2 id="wallets-title">Browser wallets (EIP-6963)</h2>
+      {wallets.length === 0 ? (
+        <p>No wallet announced itself.</p>
+      ) : (
+        <ul data-testid="eip6963-wallets">
+          {wallets.map((wallet) => (
+            <li key={wallet.uuid} data-rdns={wallet.rdns}>
+              {wallet.icon.startsWith("data:image/") ? <img src={wallet.icon} alt="" width={20} height={20} /> : null}
+              <span>{wallet.name}</span> <code>{wallet.rdns}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+const Actions = () => {
+  const airlock = useAirlock()
+  return (
+    <section className="panel" aria-labelledby="actions-title">
+      <h2 id="actions-title">Open a view</h2>
+      <div className="row start">
+        <button type="button" onClick={() => void airlock.open({ view: "Connect" })}>
+          Connect view
+        </button>
+        <button type="button" onClick={() => void airlock.open({ view: "AllWallets" })}>
+          All wallets
+        </button>
+        <button type="button" onClick={() => void airlock.open({ view: "Networks" })}>
+          Networks
+        </button>
+      </div>
+    </section>
+  )
+}
+
+/** The demo dapp's page. */
+export const App = () => (
+  <main>
+    <header className="row">
+      <h1>Airlock demo</h1>
+      <div className="row">
+        <NetworkButton />
+        <ConnectButton />
+        <AccountButton />
+      </div>
+    </header>
+    <ConnectionPanel />
+    <WalletsPanel />
+    <Actions />
+  </main>
+)

@@ -1,0 +1,62 @@
+/**
+ * The demo's Airlock client: the sandbox's endpoints, its local chains as the supported networks, and every feature
+ * that changes what a visitor can do switched on.
+ */
+import { type AirlockClient, type CaipNetwork, createAirlock } from "airlock"
+import { evmNetwork } from "airlock/networks"
+import type { DemoChain, DemoConfig } from "./config.ts"
+
+const known: Readonly<Record<number, { readonly name: string; readonly explorer: readonly [string, string] }>> = {
+  1: { name: "Ethereum", explorer: ["Etherscan", "https://etherscan.io"] },
+  8453: { name: "Base", explorer: ["Basescan", "https://basescan.org"] }
+}
+
+/** A chain of the sandbox as an Airlock network whose only RPC is the local anvil node. */
+export const demoNetwork = (chain: DemoChain): CaipNetwork => {
+  const facts = known[chain.chainId] ?? { name: `Chain ${chain.chainId}`, explorer: ["None", chain.rpcUrl] as const }
+  return evmNetwork({ id: chain.chainId, name: facts.name, rpc: chain.rpcUrl, explorer: facts.explorer })
+}
+
+/**
+ * Creates the demo's client from the runtime configuration.
+ * @example
+ * ```ts
+ * const airlock = createDemoAirlock(parseDemoConfig(await (await fetch("/config.json")).json()))
+ * ```
+ */
+export const createDemoAirlock = (config: DemoConfig): AirlockClient => {
+  const [first, ...rest] = config.chains.map(demoNetwork)
+  if (first === undefined) throw new Error("The demo needs at least one chain")
+  return createAirlock({
+    projectId: config.projectId,
+    networks: [first, ...rest],
+    metadata: {
+      name: "Airlock Demo",
+      description: "The Airlock sandbox demo dapp",
+      url: window.location.origin,
+      icons: [`${window.location.origin}/favicon.svg`]
+    },
+    // legalCheckbox and collapseWallets are presentation choices, not features: left at their defaults so the
+    // connect flow stays one click for tests.
+    features: {
+      receive: true,
+      send: true,
+      analytics: true,
+      allWallets: true,
+      smartSessions: true,
+      pay: true,
+      signOutOnDisconnect: true,
+      email: true,
+      socials: true,
+      swaps: true,
+      onramp: true,
+      activity: true,
+      multiWallet: true,
+      emailCapture: true
+    },
+    enableReconnect: true,
+    enableNetworkSwitch: true,
+    endpoints: { walletApi: config.api, blockchainApi: config.api, analytics: config.api },
+    logLevel: "warn"
+  })
+}

@@ -1,0 +1,53 @@
+/**
+ * The runtime configuration the demo server hands the page at `/config.json`: where the sandbox API lives, the demo
+ * project id and the local chains. Shared by the server (Node) and the page (browser); types and a guard only.
+ */
+
+/** One local chain as the page sees it. */
+export interface DemoChain {
+  readonly chainId: number
+  /** CAIP-2 id, e.g. `eip155:8453`. */
+  readonly caipNetworkId: string
+  readonly rpcUrl: string
+}
+
+/** What `/config.json` holds. */
+export interface DemoConfig {
+  /** Project id known to the sandbox API. */
+  readonly projectId: string
+  /** Base URL of the sandbox API (wallet API, blockchain API and analytics all live there). */
+  readonly api: string
+  /** The chains the demo supports, in order (the first is the default network). */
+  readonly chains: ReadonlyArray<DemoChain>
+}
+
+/** Path the demo server answers with the {@link DemoConfig}. */
+export const configPath = "/config.json"
+
+/** Path the demo server answers with the configured Sandbox Wallet script. */
+export const walletScriptPath = "/sandbox-wallet.js"
+
+const isChain = (value: unknown): value is DemoChain => {
+  if (typeof value !== "object" || value === null) return false
+  const chain = value as Record<string, unknown>
+  return (
+    typeof chain.chainId === "number" && typeof chain.caipNetworkId === "string" && typeof chain.rpcUrl === "string"
+  )
+}
+
+/**
+ * Checks a parsed `/config.json`; a wrong shape is a readable error rather than a blank page later.
+ * @example
+ * ```ts
+ * const config = parseDemoConfig(await (await fetch("/config.json")).json())
+ * ```
+ */
+export const parseDemoConfig = (value: unknown): DemoConfig => {
+  if (typeof value !== "object" || value === null) throw new Error("config.json: expected an object")
+  const config = value as Record<string, unknown>
+  if (typeof config.projectId !== "string") throw new Error("config.json: projectId must be a string")
+  if (typeof config.api !== "string") throw new Error("config.json: api must be a string")
+  if (!Array.isArray(config.chains) || config.chains.length === 0 || !config.chains.every(isChain))
+    throw new Error("config.json: chains must be a non-empty list of { chainId, caipNetworkId, rpcUrl }")
+  return { projectId: config.projectId, api: config.api, chains: config.chains }
+}

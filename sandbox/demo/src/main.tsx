@@ -1,0 +1,28 @@
+/**
+ * Entry of the demo page: reads `/config.json` from the demo server, creates the client and renders the app.
+ */
+import { AirlockProvider } from "airlock/react"
+import "airlock/react/styles.css"
+import { StrictMode } from "react"
+import { createRoot } from "react-dom/client"
+import { App } from "./App.tsx"
+import { createDemoAirlock } from "./airlock.ts"
+import { configPath, parseDemoConfig } from "./config.ts"
+import "./demo.css"
+
+const root = createRoot(document.getElementById("root")!)
+
+try {
+  const response = await fetch(configPath)
+  if (!response.ok) throw new Error(`${configPath} answered ${response.status}`)
+  const airlock = createDemoAirlock(parseDemoConfig(await response.json()))
+  root.render(
+    <StrictMode>
+      <AirlockProvider client={airlock}>
+        <App />
+      </AirlockProvider>
+    </StrictMode>
+  )
+} catch (error) {
+  root.render(<p role="alert">The demo could not start: {error instanceof Error ? error.message : String(error)}</p>)
+}

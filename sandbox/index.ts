@@ -1,0 +1,192 @@
+/**
+ * The whole sandbox in one call: local EVM chains, the API server, the Sandbox Wallet script and the demo dapp, all on
+ * 127.0.0.1. `npm start` (`sandbox/start.ts`) runs it on fixed ports; tests run it on free ones.
+ */
+import { join } from "node:path"
+import { stop as stopEsbuild } from "esbuild"
+import { demoProjectId } from "./api/projects.ts"
+import { type ApiServer, startApi } from "./api/server.ts"
+import { type SandboxAccount, type SeededContracts, startChains } from "./chain/index.ts"
+import { buildDemo } from "./demo/build.ts"
+import { type DemoServer, startDemoServer } from "./demo/server.ts"
+import { configPath, walletScriptPath } from "./demo/src/config.ts"
+import { buildWalletScript, bundleWallet } from "./wallet/build.ts"
+
+/** Ports of each part; 0 (the default) picks a free one, so parallel sandboxes never collide. */
+export interface SandboxPorts {
+  /** The wallet / blockchain API. @default 0 */
+  readonly api?: number
+  /** The demo dapp. @default 0 */
+  readonly demo?: number
+  /**
+   * The chains 1, 8453 and 31337, in that order: a list, or the first port (the others follow it). @default 0
+   */
+  readonly chains?: number | ReadonlyArray<number>
+}
+
+/** Options of {@link startSandbox}. */
+export interface StartSandboxOptions {
+  readonly ports?: SandboxPorts
+  /** Where the API keeps its store. @default ".sandbox/data" in the repository */
+  readonly dataDir?: string
+  /** Print nothing. @default false */
+  readonly quiet?: boolean
+  /** How long each part may take to answer, in ms. @default 20000 */
+  readonly timeoutMs?: number
+}
+
+/** A local chain of the sandbox. */
+export interface SandboxChain {
+  readonly chainId: number
+  readonly caipNetworkId: `eip155:${number}`
+  readonly rpcUrl: string
+}
+
+/** Where everything lives; JSON-serialisable (it is what `.sandbox/urls.json` holds). */
+export interface SandboxUrls {
+  /** Base URL of the wallet API, blockchain API and analytics sink. */
+  readonly api: string
+  /** The demo dapp. */
+  readonly demo: string
+  /** Project id of the demo project (every feature on, loopback origins allowed). */
+  readonly projectId: string
+  /** Every local chain; 31337 is one the demo does not support. */
+  readonly chains: ReadonlyArray<SandboxChain>
+  /** The Sandbox Wallet script, configured with every local chain. */
+  readonly wallet: string
+}
+
+/** A running sandbox. */
+export interface Sandbox {
+  readonly urls: SandboxUrls
+  /** anvil's funded accounts; index 0 is the Sandbox Wallet's. */
+  readonly accounts: ReadonlyArray<SandboxAccount>
+  /** USDC and NFT addresses by chain id (seeded chains only). */
+  readonly contracts: Readonly<Record<number, SeededContracts>>
+  /** Stops the demo server, the API and every chain; resolves once all are down. Safe to call twice. */
+  readonly stop: () => Promise<void>
+}
+
+/** Chains the demo supports; the third local chain (31337) stays unsupported on purpose. */
+export const demoChainIds: ReadonlyArray<number> = [1, 8453]
+
+/** Default data dir: `.sandbox/data` at the repository root, whatever the working directory. */
+export const defaultDataDir = join(import.meta.dirname, "..", ".sandbox", "data")
+
+const chainPorts = (ports: SandboxPorts["chains"]): ReadonlyArray<number> => {
+  if (ports === undefined || ports === 0) return [0, 0, 0]
+  if (typeof ports === "number") return [ports, ports + 1, ports + 2]
+  return [ports[0] ?? 0, ports[1] ?? 0, ports[2] ?? 0]
+}
+
+/** Resolves once `check` answers true; polls every 25 ms until `timeoutMs`. */
+const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> => {
+  const deadline = performance.now() + timeoutMs
+  for (;;) {
+    if (await check().catch(() => false)) return
+    if (performance.now() > deadline) throw new Error(`startSandbox: ${what} did not answer within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+const answers = async (url: string, init?: RequestInit): Promise<boolean> =>
+  (await fetch(url, { ...init, signal: AbortSignal.timeout(2000) })).ok
+
+const chainAnswers = async (chain: SandboxChain): Promise<boolean> => {
+  const response = await fetch(chain.rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+    signal: AbortSignal.timeout(2000)
+  })
+  const body = (await response.json()) as { result?: string }
+  return body.result !== undefined && Number(body.result) === chain.chainId
+}
+
+/**
+ * Starts the sandbox and resolves once every part answers.
+ *
+ * @example
+ * ```ts
+ * import { startSandbox } from "../../sandbox/index.ts"
+ * const sandbox = await startSandbox({ quiet: true, dataDir: mkdtempSync(join(tmpdir(), "airlock-")) })
+ * await page.goto(`${sandbox.urls.demo}/?sandboxWallet=approve`)
+ * await sandbox.stop()
+ * ```
+ */
+export const startSandbox = async (options: StartSandboxOptions = {}): Promise<Sandbox> => {
+  const log = options.quiet ? () => {} : (line: string) => console.log(`sandbox: ${line}`)
+  const timeoutMs = options.timeoutMs ?? 20_000
+  const ports = options.ports ?? {}
+  const started = performance.now()
+  const since = () => `${Math.round(performance.now() - started)} ms`
+
+  // The two builds need nothing else: they run while the chains start.
+  const site = buildDemo()
+  site.catch(() => {})
+  bundleWallet().catch(() => {})
+  const [chainsPort1, chainsPort2, chainsPort3] = chainPorts(ports.chains)
+  const chains = await startChains({
+    chains: [
+      { chainId: 1, port: chainsPort1! },
+      { chainId: 8453, port: chainsPort2! },
+      { chainId: 31337, port: chainsPort3!, seed: false }
+    ]
+  })
+  log(`chains ready (${since()})`)
+
+  let api: ApiServer | undefined
+  let demo: DemoServer | undefined
+  let stopped: Promise<void> | undefined
+  const stop = () => {
+    stopped ??= (async () => {
+      await Promise.allSettled([demo?.stop(), api?.stop()])
+      await chains.stop()
+    })()
+    return stopped
+  }
+
+  try {
+    api = await startApi({ port: ports.api ?? 0, dataDir: options.dataDir ?? defaultDataDir, chains })
+    log(`api ready (${since()})`)
+    const walletScript = await buildWalletScript({
+      chains: chains.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl })),
+      chainId: demoChainIds[0]!,
+      mode: "prompt"
+    })
+    const builtSite = await site
+    // Both bundles are made once per process; esbuild's service process is not needed again, and a stopped sandbox
+    // should leave no child behind (esbuild restarts it if anything bundles later).
+    await stopEsbuild()
+    demo = await startDemoServer({
+      site: builtSite,
+      walletScript,
+      port: ports.demo ?? 0,
+      config: {
+        projectId: demoProjectId,
+        api: api.url,
+        chains: chains.chains.filter((chain) => demoChainIds.includes(chain.chainId))
+      }
+    })
+    log(`demo ready (${since()})`)
+
+    const urls: SandboxUrls = {
+      api: api.url,
+      demo: demo.url,
+      projectId: demoProjectId,
+      chains: chains.chains,
+      wallet: `${demo.url}${walletScriptPath}`
+    }
+    await Promise.all([
+      ...urls.chains.map((chain) => waitUntil(`chain ${chain.chainId}`, () => chainAnswers(chain), timeoutMs)),
+      waitUntil("api", () => answers(`${urls.api}/appkit/v1/config?projectId=${urls.projectId}`), timeoutMs),
+      waitUntil("demo", () => answers(`${urls.demo}${configPath}`), timeoutMs),
+      waitUntil("wallet script", () => answers(urls.wallet), timeoutMs)
+    ])
+    log(`all parts answer (${since()})`)
+    return { urls, accounts: chains.accounts, contracts: chains.contracts, stop }
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}

@@ -1,0 +1,116 @@
+import { afterEach, beforeAll, describe, expect, test } from "vitest"
+import { page, userEvent } from "vitest/browser"
+import type { Connector } from "../../../core/schema/connector.ts"
+import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import { renderAirlock, skipAnimations } from "./setup.tsx"
+
+beforeAll(() => skipAnimations())
+
+const svg = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>')}`
+// Served by the test server on localhost: a plain-http loopback image, as the sandbox's wallet API serves them.
+const loopbackImage = `${location.origin}/test/renderers/react/wallet.svg`
+
+const withImages =
+  (images: { connector?: string; recent?: string; all?: string }) =>
+  (state: AirlockState): AirlockState => {
+    const connector: Connector = {
+      id: "io.metamask",
+      type: "ANNOUNCED",
+      name: "MetaMask",
+      chain: "eip155",
+      ...(images.connector === undefined ? {} : { info: { icon: images.connector } })
+    }
+    return {
+      ...state,
+      connectors: [connector],
+      wallets: {
+        ...state.wallets,
+        recent: [{ id: "rainbow", name: "Rainbow", image_url: images.recent ?? null }],
+        all: [{ id: "zerion", name: "Zerion", image_url: images.all ?? null }],
+        count: 1
+      }
+    }
+  }
+
+const openConnect = async (state: (state: AirlockState) => AirlockState) => {
+  const rendered = await renderAirlock({ state })
+  await userEvent.click(rendered.button)
+  await expect.element(page.getByRole("dialog", { name: "Connect Wallet" })).toBeVisible()
+  return rendered
+}
+
+/** The wallet picture inside the button named `name`: an <img> or the placeholder. */
+const pictureOf = (name: string | RegExp) =>
+  page.getByRole("button", { name }).element().querySelector("[data-part=wallet-image]") as HTMLElement
+
+/** Every `src` any <img> had while the test ran, even for a moment. */
+const srcsSeen: string[] = []
+const recordSrcs = new MutationObserver((records) => {
+  for (const record of records) {
+    const nodes = record.type === "attributes" ? [record.target] : [...record.addedNodes]
+    for (const node of nodes) {
+      if (!(node instanceof Element)) continue
+      for (const img of [node, ...node.querySelectorAll("img")]) {
+        if (img instanceof HTMLImageElement && img.hasAttribute("src")) srcsSeen.push(img.getAttribute("src") ?? "")
+      }
+    }
+  }
+})
+
+afterEach(() => {
+  recordSrcs.disconnect()
+  srcsSeen.length = 0
+})
+
+describe("wallet images", () => {
+  test("a safe image shows beside the name as a decorative <img>, the wallet still named by its text", async () => {
+    await openConnect(withImages({ connector: svg, recent: loopbackImage }))
+    for (const [name, src] of [
+      [/^MetaMask/, svg],
+      ["Rainbow", loopbackImage]
+    ] as const) {
+      const picture = pictureOf(name)
+      expect(picture.tagName).toBe("IMG")
+      expect(picture.getAttribute("src")).toBe(src)
+      expect(picture.getAttribute("alt")).toBe("")
+    }
+    await expect.element(page.getByRole("button", { name: "MetaMask Installed" })).toBeVisible()
+    await expect.poll(() => (pictureOf("Rainbow") as HTMLImageElement).complete).toBe(true)
+    expect((pictureOf("Rainbow") as HTMLImageElement).naturalWidth).toBe(32)
+  })
+
+  test("an unsafe or missing image URL shows the first-letter placeholder, hidden from screen readers", async () => {
+    await openConnect(withImages({ connector: "http://wallets.example/metamask.png" }))
+    for (const [name, letter] of [
+      [/^MetaMask/, "M"],
+      ["Rainbow", "R"]
+    ] as const) {
+      const picture = pictureOf(name)
+      expect(picture.tagName).toBe("SPAN")
+      expect(picture.textContent).toBe(letter)
+      expect(picture.getAttribute("aria-hidden")).toBe("true")
+    }
+  })
+
+  test("an image that fails to load falls back to the placeholder", async () => {
+    await openConnect(withImages({ recent: "https://127.0.0.1:1/rainbow.png" }))
+    await expect.poll(() => pictureOf("Rainbow").tagName).toBe("SPAN")
+    expect(pictureOf("Rainbow").textContent).toBe("R")
+  })
+
+  test("a javascript: image URL is never put into an <img src>, on Connect or All Wallets", async () => {
+    recordSrcs.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["src"] })
+    await openConnect(
+      withImages({
+        connector: "javascript:alert(1)",
+        recent: " JaVaScRiPt:alert(document.domain)",
+        all: "javascript:alert(2)//.png"
+      })
+    )
+    await userEvent.click(page.getByRole("button", { name: /All Wallets/ }))
+    await expect.element(page.getByRole("list", { name: "All Wallets" })).toBeVisible()
+    expect(pictureOf("Zerion").textContent).toBe("Z")
+    expect(document.querySelectorAll("img")).toHaveLength(0)
+    expect(srcsSeen.filter((src) => /javascript:/i.test(src))).toEqual([])
+  })
+})
