@@ -5,6 +5,7 @@ import { fetchRemoteConfig } from "../config/remoteConfig.ts"
 import { AlertError } from "../errors/alerts.ts"
 import { RECOMMENDED_WALLETS_COUNT } from "../rules/connectOrder.ts"
 import type { TelegramPlatform } from "../rules/resolveFeatures.ts"
+import type { WalletListing } from "../schema/wallet.ts"
 import { Analytics } from "../services/Analytics.ts"
 import { Platform } from "../services/Platform.ts"
 import { WalletApi } from "../services/WalletApi.ts"
@@ -56,6 +57,11 @@ export const loadWallets = Effect.gen(function* () {
   const store = yield* StateStore
   const options = yield* Options
   const api = yield* WalletApi
+  // Listings name their image by id; the renderer needs a URL, built against the configured wallet API host.
+  const withImage = (wallets: ReadonlyArray<WalletListing>) =>
+    wallets.map((wallet) =>
+      wallet.image_url || !wallet.image_id ? wallet : { ...wallet, image_url: api.walletImageUrl(wallet.image_id) }
+    )
   const featuredIds = options.raw.featuredWalletIds ?? []
   const excluded = options.raw.excludeWalletIds ?? []
   const result = yield* Effect.all(
@@ -67,7 +73,7 @@ export const loadWallets = Effect.gen(function* () {
               .getWallets({ page: 1, entries: featuredIds.length, include: featuredIds })
               .pipe(
                 Effect.map((page) =>
-                  featuredIds.flatMap((id) => page.data.filter((wallet) => wallet.id === id).slice(0, 1))
+                  withImage(featuredIds.flatMap((id) => page.data.filter((wallet) => wallet.id === id).slice(0, 1)))
                 )
               ),
       recommended: api
@@ -77,7 +83,7 @@ export const loadWallets = Effect.gen(function* () {
           exclude: [...featuredIds, ...excluded],
           ...(options.raw.includeWalletIds === undefined ? {} : { include: options.raw.includeWalletIds })
         })
-        .pipe(Effect.map((page) => page.data))
+        .pipe(Effect.map((page) => withImage(page.data)))
     },
     { concurrency: 2 }
   ).pipe(Effect.result)

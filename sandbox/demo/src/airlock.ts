@@ -36,24 +36,21 @@ export const createDemoAirlock = (config: DemoConfig): AirlockClient => {
       url: window.location.origin,
       icons: [`${window.location.origin}/favicon.svg`]
     },
-    // legalCheckbox and collapseWallets are presentation choices, not features: left at their defaults so the
-    // connect flow stays one click for tests.
+    // Features the project's remote configuration controls (email, socials, swaps, onramp, activity, multiWallet,
+    // emailCapture) come from the sandbox's demo project, which has them all on; setting them here too would only be
+    // overridden with a warning (SPEC §1). `pay` stays off because it turns email and socials off (SPEC §6).
+    // legalCheckbox and collapseWallets are presentation choices left at their defaults.
     features: {
       receive: true,
       send: true,
       analytics: true,
       allWallets: true,
       smartSessions: true,
-      pay: true,
-      signOutOnDisconnect: true,
-      email: true,
-      socials: true,
-      swaps: true,
-      onramp: true,
-      activity: true,
-      multiWallet: true,
-      emailCapture: true
+      signOutOnDisconnect: true
     },
+    // The EVM namespace is served; its adapter (injected wallets, WalletConnect) arrives with the EVM issue and
+    // replaces this declaration. Without any adapter SPEC §2 opens the WalletConnect-only view instead of Connect.
+    adapters: [{ namespace: "eip155" }],
     enableReconnect: true,
     enableNetworkSwitch: true,
     endpoints: { walletApi: config.api, blockchainApi: config.api, analytics: config.api },

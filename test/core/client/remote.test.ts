@@ -3,6 +3,7 @@ import { setupServer } from "msw/node"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { createAirlock } from "../../../core/client/createAirlock.ts"
 import { mainnet } from "../../../core/networks/index.ts"
+import { sdkVersion } from "../../../core/services/ClientConfig.ts"
 import { Platform } from "../../../core/services/Platform.ts"
 import { Storage } from "../../../core/services/Storage.ts"
 import { selectConnectView } from "../../../core/state/selectors.ts"
@@ -136,6 +137,7 @@ describe("wallets and analytics", () => {
     const { wallets } = airlock.getState()
     expect(wallets.featured.map((w) => w.id)).toEqual(["w3", "w1"])
     expect(wallets.recommended.map((w) => w.id)).toEqual(["w2", "w4", "w5"])
+    expect(wallets.featured[0]?.image_url).toBe(`${API}/getWalletImage/w3-img?projectId=p1&st=airlock&sv=${sdkVersion}`)
     const sections = selectConnectView(airlock.getState()).sections.map((s) => s.type)
     expect(sections).toEqual(["featured", "recommended"])
   })
