@@ -1,5 +1,7 @@
 import * as Schema from "effect/Schema"
+import { DEFAULT_CONNECT_METHODS_ORDER, DEFAULT_WALLET_SECTION_ORDER } from "../rules/connectOrder.ts"
 import type { FeaturesOptions } from "../rules/features.ts"
+import { AppMetadata } from "../schema/embedded.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import { CaipNetwork } from "../schema/network.ts"
 import type { Endpoints } from "../services/ClientConfig.ts"
@@ -9,24 +11,11 @@ export { defaultEndpoints } from "../services/ClientConfig.ts"
 import type { ThemeVariables } from "../state/theme.ts"
 
 /** The app's own description, shown to wallets (SPEC §3 "Dapp data"). */
-export const Metadata = Schema.Struct({
-  name: Schema.String,
-  description: Schema.String,
-  url: Schema.String,
-  icons: Schema.Array(Schema.String)
-})
-export type Metadata = typeof Metadata.Type
+export const Metadata = AppMetadata
+export type Metadata = AppMetadata
 
-const ConnectMethod = Schema.Literals(["email", "social", "wallet"])
-const ConnectorTypeOrderEntry = Schema.Literals([
-  "walletConnect",
-  "recent",
-  "injected",
-  "featured",
-  "custom",
-  "external",
-  "recommended"
-])
+const ConnectMethod = Schema.Literals(DEFAULT_CONNECT_METHODS_ORDER)
+const ConnectorTypeOrderEntry = Schema.Literals(DEFAULT_WALLET_SECTION_ORDER)
 
 const Toggle = Schema.optionalKey(Schema.UndefinedOr(Schema.Boolean))
 const ToggleOrList = Schema.optionalKey(Schema.UndefinedOr(Schema.Union([Schema.Boolean, Schema.Array(Schema.String)])))

@@ -142,20 +142,23 @@ const remoteValue = (
   }
 }
 
+/** Every remote-controlled feature off: what a missing remote entry means, and all of basic mode (SPEC §6). */
+const allRemoteOff = {
+  email: false,
+  socials: false,
+  swaps: false,
+  onramp: false,
+  activity: false,
+  reownBranding: false,
+  multiWallet: false,
+  emailCapture: false
+} as const satisfies Record<RemoteFeatureKey, false>
+
 const applyRemote = (
   local: FeaturesOptions,
   remote: ReadonlyArray<RemoteFeatureEntry>
 ): { readonly values: Record<RemoteFeatureKey, unknown>; readonly ignored: ReadonlyArray<string> } => {
-  const values: Record<RemoteFeatureKey, unknown> = {
-    email: false,
-    socials: false,
-    swaps: false,
-    onramp: false,
-    activity: false,
-    reownBranding: false,
-    multiWallet: false,
-    emailCapture: false
-  }
+  const values: Record<RemoteFeatureKey, unknown> = { ...allRemoteOff }
   const keptLocal = new Set<RemoteFeatureKey>()
   for (const entry of remote) {
     for (const key of entryKeys(entry.id)) {
@@ -243,17 +246,7 @@ export const resolveFeatures = (input: {
     if (ignored.length > 0) warning = localFeaturesIgnoredWarning(ignored)
   }
   if (input.basic === true) {
-    features = {
-      ...features,
-      email: false,
-      socials: false,
-      swaps: false,
-      onramp: false,
-      activity: false,
-      reownBranding: false,
-      multiWallet: false,
-      emailCapture: false
-    }
+    features = { ...features, ...allRemoteOff }
   }
   if (features.pay) features = { ...features, email: false, socials: false }
   features = { ...features, socials: hideForTelegram(features.socials, input.telegram) }
