@@ -4,8 +4,9 @@
  *
  * Run alone: `npx node sandbox/api/server.ts [--port N]` (with fresh local chains; Ctrl-C stops).
  */
+
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
+import { listenLocal } from "../listen.ts"
 import type { ApiApp, ApiRoute } from "./app.ts"
 import { type ApiChainsInput, defaultUnsupportedChainIds, makeChainSet } from "./chains.ts"
 import { openDb, type SandboxDb } from "./db.ts"
@@ -182,22 +183,12 @@ export const startApi = async (options: StartApiOptions): Promise<ApiServer> => 
     )
   })
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject)
-    server.listen(options.port ?? 0, "127.0.0.1", () => {
-      server.off("error", reject)
-      resolve()
-    })
-  })
-  const port = (server.address() as AddressInfo).port
+  const listening = await listenLocal(server, options.port)
+  const port = listening.port
   baseUrl = `http://127.0.0.1:${port}`
-
   let stopped: Promise<void> | undefined
   const stop = () => {
-    stopped ??= new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      server.closeAllConnections()
-    }).then(() => db.close())
+    stopped ??= listening.stop().then(() => db.close())
     return stopped
   }
   return { url: baseUrl, port, db, projects: app.projects, stop }

@@ -3,10 +3,11 @@
  * Wallet script (`/sandbox-wallet.js`) on 127.0.0.1, under a strict Content-Security-Policy (no inline script, no
  * eval, network only to loopback) so the demo proves Airlock runs under one.
  */
+
 import { readFile } from "node:fs/promises"
 import { createServer, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
 import { join, normalize } from "node:path"
+import { listenLocal } from "../listen.ts"
 import { contentTypeOf, type DemoSite, demoRoot } from "./build.ts"
 import { configPath, type DemoConfig, walletScriptPath } from "./src/config.ts"
 
@@ -101,21 +102,6 @@ export const startDemoServer = async (options: DemoServerOptions): Promise<DemoS
     })
   })
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject)
-    server.listen(options.port ?? 0, "127.0.0.1", () => {
-      server.off("error", reject)
-      resolve()
-    })
-  })
-  const port = (server.address() as AddressInfo).port
-  let stopped: Promise<void> | undefined
-  const stop = () => {
-    stopped ??= new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      server.closeAllConnections()
-    })
-    return stopped
-  }
+  const { port, stop } = await listenLocal(server, options.port)
   return { url: `http://127.0.0.1:${port}`, port, stop }
 }

@@ -1,11 +1,9 @@
 "use client"
 // Docs: docs/react.md#buttons
-import { useCallback, useRef } from "react"
 import type { OpenParameters } from "../../../core/client/types.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
 import { truncateAddress } from "../internal/format.ts"
-import { useOpener } from "../internal/useOpener.ts"
-import { useThemeVariables } from "../theme/useThemeVariables.ts"
+import { OpenerButton } from "../internal/OpenerButton.tsx"
 
 /** Props of {@link AccountButton}. */
 export interface AccountButtonProps {
@@ -28,23 +26,13 @@ const openAccount = (): OpenParameters => ({ view: "Account" })
  */
 export const AccountButton = ({ balance = true, className }: AccountButtonProps) => {
   const account = useAirlockAccount()
-  const ref = useRef<HTMLButtonElement>(null)
-  const mode = useThemeVariables(ref)
-  const handlers = useOpener(useCallback(openAccount, []))
   if (!account.isConnected || account.address === undefined) return null
   const amount =
     balance && account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ""}`.trim() : undefined
   return (
-    <button
-      ref={ref}
-      type="button"
-      className={className === undefined ? "airlock-button" : `airlock-button ${className}`}
-      data-airlock=""
-      data-theme={mode}
-      {...handlers}
-    >
+    <OpenerButton parameters={openAccount} className={className}>
       {amount === undefined ? null : <span className="airlock-button-balance">{amount}</span>}
       {truncateAddress(account.address)}
-    </button>
+    </OpenerButton>
   )
 }

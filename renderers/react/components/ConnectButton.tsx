@@ -1,11 +1,10 @@
 "use client"
 // Docs: docs/react.md#buttons
-import { useCallback, useRef } from "react"
+import { useCallback } from "react"
 import type { OpenParameters } from "../../../core/client/types.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
 import { truncateAddress } from "../internal/format.ts"
-import { useOpener } from "../internal/useOpener.ts"
-import { useThemeVariables } from "../theme/useThemeVariables.ts"
+import { OpenerButton } from "../internal/OpenerButton.tsx"
 
 /** Props of {@link ConnectButton}. */
 export interface ConnectButtonProps {
@@ -31,26 +30,15 @@ export const ConnectButton = ({
   className
 }: ConnectButtonProps) => {
   const { address, isConnected, status } = useAirlockAccount()
-  const ref = useRef<HTMLButtonElement>(null)
-  const mode = useThemeVariables(ref)
   const parameters = useCallback(
     (): OpenParameters => (isConnected ? { view: "Account" } : { view: "Connect" }),
     [isConnected]
   )
-  const handlers = useOpener(parameters)
   const text =
     isConnected && address !== undefined ? truncateAddress(address) : status === "connecting" ? loadingLabel : label
   return (
-    <button
-      ref={ref}
-      type="button"
-      className={className === undefined ? "airlock-button" : `airlock-button ${className}`}
-      data-airlock=""
-      data-theme={mode}
-      data-state={isConnected ? "connected" : status}
-      {...handlers}
-    >
+    <OpenerButton parameters={parameters} className={className} state={isConnected ? "connected" : status}>
       {text}
-    </button>
+    </OpenerButton>
   )
 }

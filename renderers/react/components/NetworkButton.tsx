@@ -1,10 +1,8 @@
 "use client"
 // Docs: docs/react.md#buttons
-import { useCallback, useRef } from "react"
 import type { OpenParameters } from "../../../core/client/types.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
-import { useOpener } from "../internal/useOpener.ts"
-import { useThemeVariables } from "../theme/useThemeVariables.ts"
+import { OpenerButton } from "../internal/OpenerButton.tsx"
 
 /** Props of {@link NetworkButton}. */
 export interface NetworkButtonProps {
@@ -26,19 +24,9 @@ const openNetworks = (): OpenParameters => ({ view: "Networks" })
  */
 export const NetworkButton = ({ label = "Network", className }: NetworkButtonProps) => {
   const { network } = useAirlockNetwork()
-  const ref = useRef<HTMLButtonElement>(null)
-  const mode = useThemeVariables(ref)
-  const handlers = useOpener(useCallback(openNetworks, []))
   return (
-    <button
-      ref={ref}
-      type="button"
-      className={className === undefined ? "airlock-button" : `airlock-button ${className}`}
-      data-airlock=""
-      data-theme={mode}
-      {...handlers}
-    >
+    <OpenerButton parameters={openNetworks} className={className}>
       {network?.name ?? label}
-    </button>
+    </OpenerButton>
   )
 }
