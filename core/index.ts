@@ -19,5 +19,5 @@ export type { CaipAddress, CaipNetwork, CaipNetworkId } from "./schema/network.t
 export type { WalletListing } from "./schema/wallet.ts"
 export type { AirlockEvent, AirlockState, Alert, WalletsState } from "./state/AirlockState.ts"
 export type { Equals } from "./state/Store.ts"
-export { type ConnectSection, type ConnectView, selectConnectView } from "./state/selectors.ts"
+export { type ConnectSection, type ConnectView, selectConnectorStatus, selectConnectView } from "./state/selectors.ts"
 export { defaultThemeVariables, type ThemeMode, type ThemeVariables } from "./state/theme.ts"

@@ -53,9 +53,20 @@ export const switchNetwork = Effect.fn("switchNetwork")(function* (network: Caip
     )
     return yield* new ChainError({ reason: "NetworkNotFound", details: network.caipNetworkId })
   }
-  store.update((state) => activate(state, network))
-  yield* storage.set(StorageKeys.lastChain, network.caipNetworkId)
-  yield* storage.set(StorageKeys.activeNamespace, network.chainNamespace)
+  const changesNamespace = store.getSnapshot().activeNamespace !== network.chainNamespace
+  // The flag spans the switch, so views can hold back account data of the namespace being left (SPEC §4).
+  if (changesNamespace) store.update((state) => ({ ...state, switchingNamespace: true }))
+  yield* Effect.gen(function* () {
+    store.update((state) => activate(state, network))
+    yield* storage.set(StorageKeys.lastChain, network.caipNetworkId)
+    yield* storage.set(StorageKeys.activeNamespace, network.chainNamespace)
+  }).pipe(
+    Effect.ensuring(
+      Effect.sync(() => {
+        if (changesNamespace) store.update((state) => ({ ...state, switchingNamespace: false }))
+      })
+    )
+  )
 })
 
 /** Switches to `namespace`: its last active network, else the app's first network of that namespace. */

@@ -57,6 +57,8 @@ export interface AirlockState {
   readonly lastEvent: AirlockEvent | undefined
   readonly themeMode: ThemeMode
   readonly themeVariables: ThemeVariables
+  /** True while a network switch moves to another namespace (SPEC §4). */
+  readonly switchingNamespace: boolean
   /** The namespace the modal currently acts on (the active chain). */
   readonly activeNamespace: ChainNamespace | undefined
   /** The app's networks, in the app's order. */

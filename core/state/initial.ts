@@ -36,6 +36,7 @@ export const makeInitialState = (input: InitialStateInput): AirlockState => ({
   lastEvent: undefined,
   themeMode: input.themeMode,
   themeVariables: { ...defaultThemeVariables, ...input.themeVariables },
+  switchingNamespace: false,
   activeNamespace: input.activeNetwork.chainNamespace,
   networks: input.networks,
   activeNetworks: { [input.activeNetwork.chainNamespace]: input.activeNetwork },

@@ -6,7 +6,8 @@ import {
   isBrowserWalletVisible,
   type WalletSection
 } from "../rules/connectOrder.ts"
-import type { Connector } from "../schema/connector.ts"
+import type { Connector, ConnectorStatus } from "../schema/connector.ts"
+import type { ChainNamespace } from "../schema/namespace.ts"
 import type { WalletListing } from "../schema/wallet.ts"
 import type { AirlockState } from "./AirlockState.ts"
 
@@ -84,4 +85,19 @@ export const selectConnectView = (state: AirlockState): ConnectView => {
   }
   last = { state, view }
   return view
+}
+
+/**
+ * A connector's status in a namespace (SPEC §4): `connected` when it is the active connector, `active` when it is
+ * among the namespace's connections but not the active one, else `disconnected`.
+ */
+export const selectConnectorStatus = (
+  state: AirlockState,
+  namespace: ChainNamespace,
+  connectorId: string
+): ConnectorStatus => {
+  if (state.activeConnectorIds[namespace] === connectorId) return "connected"
+  return state.connections[namespace]?.some((connection) => connection.connectorId === connectorId)
+    ? "active"
+    : "disconnected"
 }

@@ -55,6 +55,7 @@ describe("package exports", () => {
         "getWalletItemProps",
         "getWalletListProps",
         "selectConnectView",
+        "selectConnectorStatus",
       ]
     `)
   })
