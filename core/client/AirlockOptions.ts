@@ -6,8 +6,6 @@ import type { ChainNamespace } from "../schema/namespace.ts"
 import { CaipNetwork } from "../schema/network.ts"
 import type { Endpoints } from "../services/ClientConfig.ts"
 
-export { defaultEndpoints } from "../services/ClientConfig.ts"
-
 import type { ThemeVariables } from "../state/theme.ts"
 
 /** The app's own description, shown to wallets (SPEC §3 "Dapp data"). */
@@ -96,7 +94,8 @@ export interface AirlockAdapter {
  * ```ts
  * import { createAirlock } from "airlock"
  * import { mainnet, base } from "airlock/networks"
- * const airlock = createAirlock({ projectId: "my-project", networks: [mainnet, base] })
+ * const endpoints = { walletApi: "https://api.example", blockchainApi: "https://api.example" }
+ * const airlock = createAirlock({ projectId: "my-project", networks: [mainnet, base], endpoints })
  * ```
  */
 export interface AirlockOptions {
@@ -132,6 +131,10 @@ export interface AirlockOptions {
   readonly siweConfig?: unknown
   /** How much Airlock logs to the console (SPEC §9: error by default). @default "error" */
   readonly logLevel?: "none" | "error" | "warn" | "info" | "debug" | undefined
-  /** Where the hosted services live (wallet API, blockchain API, analytics, relay, frame). */
-  readonly endpoints?: Partial<Endpoints> | undefined
+  /**
+   * Where the services live: the wallet API and blockchain API (required: Airlock has no hosted default — run the
+   * sandbox, or your own), the analytics sink (optional: without it no event leaves the page), the WalletConnect
+   * relay and the embedded wallet's frame.
+   */
+  readonly endpoints: Endpoints
 }

@@ -1,5 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import * as Fiber from "effect/Fiber"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as References from "effect/References"
@@ -8,10 +9,12 @@ import { OptionsError } from "../errors/catalogue.ts"
 import { goBack as goBackRouter } from "../router/navigation.ts"
 import { push as pushRouter } from "../router/state.ts"
 import { shake as shakeTimed } from "../router/timings.ts"
+import { isViewEnabled } from "../router/views.ts"
 import { resolveFeatures } from "../rules/resolveFeatures.ts"
-import { ClientConfig, defaultEndpoints, sdkVersion } from "../services/ClientConfig.ts"
+import { ClientConfig, sdkVersion } from "../services/ClientConfig.ts"
 import { Platform, type PlatformShape } from "../services/Platform.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
+import { ClientScope } from "../state/ClientScope.ts"
 import { makeInitialState } from "../state/initial.ts"
 import { routerContext } from "../state/routerContext.ts"
 import { StateStore } from "../state/StateStore.ts"
@@ -41,6 +44,13 @@ const checkOptions = (options: AirlockOptions): void => {
   if (!Array.isArray(options.networks) || options.networks.length === 0) {
     throw new OptionsError({ reason: "Invalid", details: "`networks` must list at least one network" })
   }
+  // No hidden default host: a forgotten endpoint would send every visitor's requests somewhere unintended.
+  if (typeof options.endpoints?.walletApi !== "string" || typeof options.endpoints.blockchainApi !== "string") {
+    throw new OptionsError({
+      reason: "Invalid",
+      details: "`endpoints.walletApi` and `endpoints.blockchainApi` must be set (Airlock has no hosted default)"
+    })
+  }
 }
 
 /** Turns a failed Effect into a rejected Promise carrying the Airlock error itself, not a wrapper. */
@@ -64,7 +74,8 @@ const run = <A, E>(
  * ```ts
  * import { createAirlock } from "airlock"
  * import { mainnet } from "airlock/networks"
- * const airlock = createAirlock({ projectId: "my-project", networks: [mainnet] })
+ * const endpoints = { walletApi: "https://api.example", blockchainApi: "https://api.example" }
+ * const airlock = createAirlock({ projectId: "my-project", networks: [mainnet], endpoints })
  * await airlock.open()
  * ```
  */
@@ -101,12 +112,13 @@ export const makeAirlock = (
   const base = Layer.mergeAll(
     platformLayer,
     StateStore.layer(store),
+    ClientScope.layer,
     Options.layer(resolved),
     ClientConfig.layer({
       projectId: resolved.projectId ?? "",
       sdkType: "airlock",
       sdkVersion,
-      endpoints: { ...defaultEndpoints, ...options.endpoints }
+      endpoints: options.endpoints
     }),
     Layer.succeed(References.MinimumLogLevel, logLevels[options.logLevel ?? "error"])
   )
@@ -122,23 +134,46 @@ export const makeAirlock = (
   const runtime: ManagedRuntime.ManagedRuntime<CoreServices, never> = ManagedRuntime.make(
     Layer.merge(base, lazyServices)
   )
-  const flow = <A, E>(f: (flows: Flows) => Effect.Effect<A, E, CoreServices>) =>
-    run(
-      runtime,
-      Effect.flatMap(
-        Effect.promise(() => import("../flows/index.ts")),
-        f
-      )
-    )
+  // Set when initialisation failed (invalid options): the client then refuses every action with that error.
+  let initError: { readonly error: unknown } | undefined
+  const flow = <A, E>(f: (flows: Flows) => Effect.Effect<A, E, CoreServices>): Promise<A> =>
+    initError !== undefined
+      ? Promise.reject(initError.error)
+      : run(
+          runtime,
+          Effect.flatMap(
+            Effect.promise(() => import("../flows/index.ts")),
+            f
+          )
+        )
 
   const ready = flow((flows) => flows.initialize)
   // Handled here so an app that never awaits `ready` gets a console error, not an unhandled rejection.
-  ready.catch((error: unknown) => console.error("Airlock: initialisation failed", error))
+  ready.catch((error: unknown) => {
+    initError = { error }
+    store.update((state) => ({ ...state, status: "error" }))
+    console.error("Airlock: initialisation failed", error)
+  })
+
+  // What destroy() releases besides the runtime: the app's subscriptions and the shake timers run outside it.
+  const subscriptions = new Set<() => void>()
+  const track = (unsubscribe: () => void) => {
+    subscriptions.add(unsubscribe)
+    return () => {
+      subscriptions.delete(unsubscribe)
+      unsubscribe()
+    }
+  }
+  const timers = new Set<Fiber.Fiber<void>>()
 
   const client: AirlockClient = {
     open: (parameters = {}) => flow((flows) => flows.openModal(parameters)),
     close: () => flow((flows) => flows.closeModal),
-    push: (view, data) => store.update((state) => ({ ...state, modal: pushRouter(state.modal, view, data as never) })),
+    push: (view, data) =>
+      store.update((state) =>
+        // SPEC §2: feature views exist only while their feature is on.
+        isViewEnabled(view, state.features) ? { ...state, modal: pushRouter(state.modal, view, data as never) } : state
+      ),
     goBack: () => {
       const before = store.getSnapshot()
       const result = goBackRouter(before.modal, routerContext(before, resolved))
@@ -148,15 +183,25 @@ export const makeAirlock = (
       }
     },
     getState: store.getSnapshot,
-    subscribe: store.subscribe,
-    watch: store.watch,
+    subscribe: (listener) => track(store.subscribe(listener)),
+    watch: (selector, onChange, equals) => track(store.watch(selector, onChange, equals)),
     switchNetwork: (network) => flow((flows) => flows.switchNetwork(network)),
     disconnect: (namespace) => flow((flows) => flows.disconnect(namespace)),
     setThemeMode: (mode) => store.update((state) => (state.themeMode === mode ? state : { ...state, themeMode: mode })),
-    shake: () => void Effect.runFork(shakeTimed(cell(store, "shake"))),
+    shake: () => {
+      const fiber = Effect.runFork(shakeTimed(cell(store, "shake")))
+      timers.add(fiber)
+      fiber.addObserver(() => timers.delete(fiber))
+    },
     ready,
     runtime,
-    destroy: () => runtime.dispose()
+    destroy: async () => {
+      for (const unsubscribe of subscriptions) unsubscribe()
+      subscriptions.clear()
+      await Promise.all([...timers].map((fiber) => Effect.runPromise(Fiber.interrupt(fiber))))
+      initError ??= { error: new Error("Airlock: this client was destroyed") }
+      await runtime.dispose()
+    }
   }
   return { client, store }
 }

@@ -9,6 +9,7 @@ import type { Platform } from "../services/Platform.ts"
 import type { Storage } from "../services/Storage.ts"
 import type { WalletApi } from "../services/WalletApi.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
+import type { ClientScope } from "../state/ClientScope.ts"
 import type { StateStore } from "../state/StateStore.ts"
 import type { Equals } from "../state/Store.ts"
 import type { ThemeMode } from "../state/theme.ts"
@@ -18,6 +19,7 @@ import type { Options } from "./Options.ts"
 export type CoreServices =
   | Platform
   | StateStore
+  | ClientScope
   | Options
   | ClientConfig
   | Storage
@@ -69,6 +71,6 @@ export interface AirlockClient {
   readonly ready: Promise<void>
   /** The Effect runtime with every Airlock service, for Effect users. */
   readonly runtime: ManagedRuntime.ManagedRuntime<CoreServices, never>
-  /** Releases listeners, timers and connections. */
+  /** Releases listeners, timers and connections; the client does nothing afterwards. */
   destroy(): Promise<void>
 }

@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import { Options } from "../client/Options.ts"
 import {
   close as closeRouter,
+  isViewEnabled,
   open as openRouter,
   push as pushRouter,
   type RouterResult,
@@ -11,6 +12,7 @@ import {
 } from "../router/index.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
+import { ClientScope } from "../state/ClientScope.ts"
 import { isConnected, routerContext } from "../state/routerContext.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { cell } from "../state/Store.ts"
@@ -51,7 +53,7 @@ const apply = (result: RouterResult) =>
     ]
     const handlers = { switchNamespace, clearFarcasterUrl, reloadAuthConnector }
     yield* runRouterEffects(now, handlers)
-    if (later.length > 0) yield* Effect.forkDetach(runRouterEffects(later, handlers))
+    if (later.length > 0) yield* Effect.forkIn(runRouterEffects(later, handlers), yield* ClientScope)
   })
 
 /** Opens the modal (SPEC §2): switches namespace first when asked for another one, then picks the view. */
@@ -63,6 +65,9 @@ export const openModal = Effect.fn("openModal")(function* (request: {
   const store = yield* StateStore
   const options = yield* Options
   const state = store.getSnapshot()
+  if (request.view !== undefined && !isViewEnabled(request.view, state.features)) {
+    return yield* Effect.logWarning(`Airlock: the ${request.view} view is off (its feature is disabled)`)
+  }
   const result = openRouter(state.modal, routerContext(state, options, request.namespace ?? state.activeNamespace), {
     ...(request.view === undefined ? {} : { view: request.view }),
     ...(request.namespace === undefined ? {} : { namespace: request.namespace }),
@@ -107,5 +112,5 @@ export const pushView = (view: View, data?: Readonly<Record<string, unknown>>) =
 /** Shakes the modal for 500 ms; runs in the background. */
 export const shakeModal = Effect.gen(function* () {
   const store = yield* StateStore
-  yield* Effect.forkDetach(shakeTimed(cell(store, "shake")))
+  yield* Effect.forkIn(shakeTimed(cell(store, "shake")), yield* ClientScope)
 })

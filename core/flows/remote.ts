@@ -3,7 +3,7 @@ import { Options } from "../client/Options.ts"
 import { checkOrigin } from "../config/checkOrigin.ts"
 import { fetchRemoteConfig } from "../config/remoteConfig.ts"
 import { AlertError } from "../errors/alerts.ts"
-import { RECOMMENDED_WALLETS_COUNT } from "../rules/connectOrder.ts"
+import { FEATURED_WALLETS_DEFAULT_COUNT, RECOMMENDED_WALLETS_COUNT } from "../rules/connectOrder.ts"
 import type { TelegramPlatform } from "../rules/resolveFeatures.ts"
 import type { WalletListing } from "../schema/wallet.ts"
 import { Analytics } from "../services/Analytics.ts"
@@ -62,7 +62,8 @@ export const loadWallets = Effect.gen(function* () {
     wallets.map((wallet) =>
       wallet.image_url || !wallet.image_id ? wallet : { ...wallet, image_url: api.walletImageUrl(wallet.image_id) }
     )
-  const featuredIds = options.raw.featuredWalletIds ?? []
+  // SPEC §9: featured wallets show 4 by default.
+  const featuredIds = (options.raw.featuredWalletIds ?? []).slice(0, FEATURED_WALLETS_DEFAULT_COUNT)
   const excluded = options.raw.excludeWalletIds ?? []
   const result = yield* Effect.all(
     {

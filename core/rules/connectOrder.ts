@@ -121,7 +121,8 @@ export interface WalletLike {
 }
 
 /**
- * Whether the app excluded this wallet: an exclusion entry equals its rdns, or its name ignoring case.
+ * Whether the app excluded this wallet (`excludeWalletIds`): an entry equals its registry id or its rdns, or its name
+ * ignoring case (SPEC §5).
  *
  * @example
  * ```ts
@@ -131,7 +132,12 @@ export interface WalletLike {
  */
 export const isWalletExcluded = (wallet: WalletLike, excluded: ReadonlyArray<string>): boolean => {
   const name = wallet.name.toLowerCase()
-  return excluded.some((entry) => (wallet.rdns != null && entry === wallet.rdns) || entry.toLowerCase() === name)
+  return excluded.some(
+    (entry) =>
+      (wallet.id !== undefined && entry === wallet.id) ||
+      (wallet.rdns != null && entry === wallet.rdns) ||
+      entry.toLowerCase() === name
+  )
 }
 
 /**

@@ -75,6 +75,20 @@ export interface AnalyticsOptions {
   readonly onAlert?: ((alert: AlertError) => void) | undefined
 }
 
+/**
+ * The page's URL without query and fragment: those can carry OAuth codes, magic-link tokens or other secrets that
+ * must not reach the analytics host.
+ */
+export const pageUrlOf = (href: string | undefined): string => {
+  if (href === undefined) return ""
+  try {
+    const url = new URL(href)
+    return `${url.origin}${url.pathname}`
+  } catch {
+    return ""
+  }
+}
+
 const newEventId = (): string => {
   const crypto = globalThis.crypto
   if (typeof crypto?.randomUUID === "function") return crypto.randomUUID()
@@ -148,7 +162,7 @@ export const makeAnalytics = (
         const { address, caipNetworkId } = yield* Ref.get(account)
         yield* deliver({
           eventId: newEventId(),
-          url: platform?.href ?? "",
+          url: pageUrlOf(platform?.href),
           domain: domainOf(platform),
           timestamp: now,
           props: { ...event, address, caipNetworkId }
@@ -180,8 +194,9 @@ const httpAnalytics = (options: AnalyticsOptions) =>
       options.onAlert?.(alert)
     })
 
+    const sink = config.endpoints.analytics
     const post = (payload: AnalyticsPayload) =>
-      HttpClientRequest.post(`${config.endpoints.analytics}/e`).pipe(
+      HttpClientRequest.post(`${sink}/e`).pipe(
         HttpClientRequest.setUrlParams({ projectId: config.projectId, st: config.sdkType, sv: config.sdkVersion }),
         HttpClientRequest.bodyJson(payload),
         Effect.flatMap(client.execute),
@@ -194,7 +209,10 @@ const httpAnalytics = (options: AnalyticsOptions) =>
         Effect.catchDefect((defect) => Effect.logWarning("Airlock analytics: event not sent", String(defect)))
       )
 
-    return yield* makeAnalytics((payload) => Effect.asVoid(Effect.forkIn(post(payload), scope)), {
+    // No analytics host configured: events stay in the page (they still reach `lastEvent`).
+    const deliver = (payload: AnalyticsPayload) =>
+      sink === undefined ? Effect.void : Effect.asVoid(Effect.forkIn(post(payload), scope))
+    return yield* makeAnalytics(deliver, {
       ...options,
       alerts
     })

@@ -7,8 +7,8 @@ export interface Endpoints {
   readonly walletApi: string
   /** Blockchain API: balances, history, identity, names, swaps, onramp, sessions. */
   readonly blockchainApi: string
-  /** Analytics sink (`POST /e`). */
-  readonly analytics: string
+  /** Analytics sink (`POST /e`); without one no event leaves the page. */
+  readonly analytics?: string | undefined
   /** WalletConnect relay (`wss://…`). */
   readonly relay?: string | undefined
   /** The embedded wallet's secure site. */
@@ -38,11 +38,4 @@ export const sdkVersion = "airlock-4.0.0"
  */
 export class ClientConfig extends Context.Service<ClientConfig, ClientConfigShape>()("airlock/ClientConfig") {
   static readonly layer = (config: ClientConfigShape) => Layer.succeed(ClientConfig, ClientConfig.of(config))
-}
-
-/** Default endpoints: Airlock's sandbox on its default port, so a fresh checkout works offline. */
-export const defaultEndpoints: Endpoints = {
-  walletApi: "http://127.0.0.1:4400",
-  blockchainApi: "http://127.0.0.1:4400",
-  analytics: "http://127.0.0.1:4400"
 }

@@ -45,8 +45,11 @@ export interface WalletsState {
  * can be compared by reference.
  */
 export interface AirlockState {
-  /** `initializing` until the remote project config and stored session have been read. */
-  readonly status: "initializing" | "ready"
+  /**
+   * `initializing` until the options are decoded and the remote project config and stored session are read;
+   * `error` when the options were invalid (`ready` rejected and every action rejects with the same error).
+   */
+  readonly status: "initializing" | "ready" | "error"
   readonly modal: RouterState
   /** True for 500 ms after a shake was triggered. */
   readonly shake: boolean

@@ -19,10 +19,18 @@ export interface Store<S> {
   update(f: (state: S) => S): void
 }
 
-/** Creates a {@link Store} holding `initial`. */
+/**
+ * Creates a {@link Store} holding `initial`.
+ *
+ * Listeners are app code: one that throws is reported on the console and does not stop the others or the action
+ * that changed the state. An update made by a listener is delivered after the current one has reached every
+ * listener, so every listener sees the changes in the order they happened.
+ */
 export const makeStore = <S>(initial: S): Store<S> => {
   let snapshot = initial
   const listeners = new Set<(state: S, previous: S) => void>()
+  const pending: Array<readonly [S, S]> = []
+  let notifying = false
   const store: Store<S> = {
     getSnapshot: () => snapshot,
     subscribe(listener) {
@@ -46,7 +54,22 @@ export const makeStore = <S>(initial: S): Store<S> => {
       const next = f(previous)
       if (next === previous) return
       snapshot = next
-      for (const listener of [...listeners]) listener(next, previous)
+      pending.push([next, previous])
+      if (notifying) return
+      notifying = true
+      try {
+        for (let change = pending.shift(); change !== undefined; change = pending.shift()) {
+          for (const listener of [...listeners]) {
+            try {
+              listener(change[0], change[1])
+            } catch (error) {
+              console.error("Airlock: a state listener threw", error)
+            }
+          }
+        }
+      } finally {
+        notifying = false
+      }
     }
   }
   return store

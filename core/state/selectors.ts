@@ -56,14 +56,18 @@ const sectionOf = (type: WalletSection, state: AirlockState, excluded: ReadonlyA
 const sizeOf = (section: ConnectSection) =>
   "connectors" in section ? section.connectors.length : section.wallets.length
 
-const methodEnabled = (state: AirlockState, method: ConnectMethod): boolean =>
-  method === "wallet" ? true : method === "email" ? state.features.email : state.features.socials !== false
+/** Email and social login run through the embedded wallet, so they need its AUTH connector as well as the feature. */
+const methodEnabled = (state: AirlockState, method: ConnectMethod): boolean => {
+  if (method === "wallet") return true
+  if (!state.connectors.some((connector) => connector.type === "AUTH")) return false
+  return method === "email" ? state.features.email : state.features.socials !== false
+}
 
 let last: { readonly state: AirlockState; readonly view: ConnectView } | undefined
 
 /**
  * The Connect view's content (SPEC §2): methods email, social, wallet (wallet first when a browser wallet is
- * installed, unless the app sets its order), and the wallet sections in the order walletConnect, recent, injected,
+ * installed, unless the app sets its order; email and social only with the embedded wallet's AUTH connector), and the wallet sections in the order walletConnect, recent, injected,
  * featured, custom, external, recommended — the app's order first — each only when it has entries. Wallets the app
  * excludes (by rdns or case-insensitive name) never appear. The result is cached per snapshot, so it can feed
  * `useSyncExternalStore` directly.

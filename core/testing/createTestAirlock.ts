@@ -9,6 +9,8 @@ import { Storage } from "../services/Storage.ts"
 import { WalletApi, type WalletApiSeed } from "../services/WalletApi.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 
+const testEndpoints = { walletApi: "http://wallet-api.test", blockchainApi: "http://blockchain-api.test" }
+
 /** Options of {@link createTestAirlock}: the client's options plus the fakes to run it on. */
 export interface TestAirlockOptions extends Partial<AirlockOptions> {
   /** Browser facts to pretend (mobile, Telegram, dark mode…). */
@@ -52,7 +54,13 @@ export const createTestAirlock = (options: TestAirlockOptions = {}): TestAirlock
     analytics: Analytics.layerMemory(analyticsSent)
   }
   const { client, store } = makeAirlock(
-    { projectId: "test-project", ...rest, networks: rest.networks ?? [mainnet] },
+    {
+      projectId: "test-project",
+      ...rest,
+      networks: rest.networks ?? [mainnet],
+      // Never fetched: the wallet and blockchain APIs are the memory layers below.
+      endpoints: rest.endpoints ?? testEndpoints
+    },
     services
   )
   return { ...client, setState: store.update }

@@ -31,7 +31,7 @@ export interface AirlockProviderProps {
  * import { AirlockProvider, ConnectButton } from "airlock/react"
  * import "airlock/react/styles.css"
  *
- * const airlock = createAirlock({ projectId: "…", networks: [mainnet] })
+ * const airlock = createAirlock({ projectId: "…", networks: [mainnet], endpoints: { walletApi, blockchainApi } })
  * export const App = () => (
  *   <AirlockProvider client={airlock}>
  *     <ConnectButton />

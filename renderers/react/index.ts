@@ -8,7 +8,7 @@
  * import { AirlockProvider, ConnectButton } from "airlock/react"
  * import "airlock/react/styles.css"
  *
- * const airlock = createAirlock({ projectId: "…", networks: [mainnet] })
+ * const airlock = createAirlock({ projectId: "…", networks: [mainnet], endpoints: { walletApi, blockchainApi } })
  * export const App = () => (
  *   <AirlockProvider client={airlock}>
  *     <ConnectButton />

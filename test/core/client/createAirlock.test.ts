@@ -3,8 +3,10 @@ import { createAirlock } from "../../../core/client/createAirlock.ts"
 import { AlertError } from "../../../core/errors/alerts.ts"
 import { ChainError, OptionsError } from "../../../core/errors/catalogue.ts"
 import { base, mainnet, solana } from "../../../core/networks/index.ts"
+import { BlockchainApi } from "../../../core/services/BlockchainApi.ts"
 import { Platform } from "../../../core/services/Platform.ts"
 import { Storage, StorageKeys } from "../../../core/services/Storage.ts"
+import { WalletApi } from "../../../core/services/WalletApi.ts"
 import { createTestAirlock } from "../../../core/testing/index.ts"
 
 const evm = { namespace: "eip155" } as const
@@ -33,11 +35,13 @@ describe("createAirlock", () => {
 
   it("a malformed endpoint URL is refused: ready rejects with OptionsError and the modal stays closed", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {})
-    const airlock = createTestAirlock({ endpoints: { walletApi: "javascript:alert(1)" } })
+    const airlock = createTestAirlock({ endpoints: { walletApi: "javascript:alert(1)", blockchainApi: "https://a.b" } })
     const error = await airlock.ready.catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OptionsError)
     expect((error as OptionsError).details).toContain("walletApi")
-    expect(airlock.getState().status).toBe("initializing")
+    expect(airlock.getState().status).toBe("error")
+    await expect(airlock.open()).rejects.toBe(error)
+    expect(airlock.getState().modal.open).toBe(false)
   })
 
   it("an option of the wrong type is reported with its path", async () => {
@@ -45,6 +49,12 @@ describe("createAirlock", () => {
     const airlock = createTestAirlock({ themeMode: "purple" as never })
     const error = await airlock.ready.catch((e: unknown) => e)
     expect((error as OptionsError).details).toContain("themeMode")
+  })
+
+  it("the wallet and blockchain API hosts are required: there is no hidden default host", () => {
+    const attempt = () => createAirlock({ projectId: "p", networks: [mainnet] } as never)
+    expect(attempt).toThrow(OptionsError)
+    expect(attempt).toThrow("`endpoints.walletApi` and `endpoints.blockchainApi` must be set")
   })
 
   it("a missing project id shows the APKT008 alert", async () => {
@@ -56,8 +66,17 @@ describe("createAirlock", () => {
 
   it("works outside a browser (no window) with the server platform", async () => {
     const airlock = createAirlock(
-      { projectId: "p", networks: [mainnet] },
-      { platform: Platform.makeServer(), storage: Storage.layerMemory() }
+      {
+        projectId: "p",
+        networks: [mainnet],
+        endpoints: { walletApi: "http://w.test", blockchainApi: "http://b.test" }
+      },
+      {
+        platform: Platform.makeServer(),
+        storage: Storage.layerMemory(),
+        walletApi: WalletApi.layerMemory(),
+        blockchainApi: BlockchainApi.layerMemory()
+      }
     )
     await airlock.ready
     expect(airlock.getState().status).toBe("ready")

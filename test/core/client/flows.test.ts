@@ -118,3 +118,61 @@ describe("leaving the Farcaster view while not connected", () => {
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 1000 })
   })
 })
+
+describe("feature views", () => {
+  it("a feature view opens only while its feature is on", async () => {
+    const off = createTestAirlock({ adapters: [evm], features: { send: false } })
+    await off.ready
+    await off.open({ view: "Send" })
+    expect(off.getState().modal.open).toBe(false)
+    const on = createTestAirlock({ adapters: [evm], features: { send: true } })
+    await on.ready
+    await on.open({ view: "Send" })
+    expect(on.getState().modal).toMatchObject({ open: true, view: "Send" })
+  })
+
+  it("pushing a view whose feature is off leaves the stack as it was", async () => {
+    const airlock = createTestAirlock({
+      adapters: [evm],
+      walletApi: { projectConfig: { features: [{ id: "swap", isEnabled: false, config: null }] } }
+    })
+    await airlock.ready
+    await airlock.open()
+    airlock.push("Swap")
+    expect(airlock.getState().modal.history).toEqual(["Connect"])
+    airlock.push("AllWallets")
+    expect(airlock.getState().modal.history).toEqual(["Connect", "AllWallets"])
+  })
+})
+
+describe("connect methods", () => {
+  it("email and social login show only with the embedded wallet's AUTH connector", async () => {
+    const { selectConnectView } = await import("../../../core/state/selectors.ts")
+    const airlock = createTestAirlock({ adapters: [evm] })
+    await airlock.ready
+    expect(selectConnectView(airlock.getState()).methods).toEqual(["wallet"])
+    airlock.setState((state) => ({
+      ...state,
+      connectors: [{ id: "AUTH", type: "AUTH", name: "Email", chain: "eip155" }]
+    }))
+    expect(selectConnectView(airlock.getState()).methods).toEqual(["email", "social", "wallet"])
+  })
+})
+
+describe("destroy", () => {
+  it("releases the app's listeners and timers, and the client refuses further actions", async () => {
+    const airlock = createTestAirlock({ adapters: [evm] })
+    await airlock.ready
+    airlock.shake()
+    expect(airlock.getState().shake).toBe(true)
+    const listener = vi.fn()
+    airlock.subscribe(listener)
+    await airlock.destroy()
+    // the interrupted shake timer clears its flag (a notification nobody hears any more)
+    expect(airlock.getState().shake).toBe(false)
+    expect(listener).not.toHaveBeenCalled()
+    airlock.setState((state) => ({ ...state, themeMode: state.themeMode === "dark" ? "light" : "dark" }))
+    expect(listener).not.toHaveBeenCalled()
+    await expect(airlock.open()).rejects.toThrow("destroyed")
+  })
+})

@@ -134,3 +134,10 @@ describe("wallet counts", () => {
     assert.deepStrictEqual(ids, ["e", "a", "b", "c"])
   })
 })
+
+describe("excluding wallets by registry id", () => {
+  it("an excludeWalletIds entry matching the registry id hides the wallet", () => {
+    assert.isTrue(isWalletExcluded({ id: "c57ca95b", name: "MetaMask" }, ["c57ca95b"]))
+    assert.isFalse(isWalletExcluded({ id: "other", name: "MetaMask" }, ["c57ca95b"]))
+  })
+})

@@ -19,7 +19,10 @@ const endpoints = {
   analytics: analyticsHost
 }
 const config = ClientConfig.layer({ projectId: "p1", sdkType: "airlock", sdkVersion: "airlock-4.0.0", endpoints })
-const page = Platform.layerTest({ origin: "https://dapp.example", href: "https://dapp.example/swap?from=eth" })
+const page = Platform.layerTest({
+  origin: "https://dapp.example",
+  href: "https://dapp.example/swap?code=oauth-secret#token=abc"
+})
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
@@ -79,7 +82,8 @@ describe("Analytics over HTTP", () => {
       })
       const body = request!.body
       assert.match(body.eventId, uuid)
-      assert.strictEqual(body.url, "https://dapp.example/swap?from=eth")
+      // query and fragment can carry secrets (OAuth codes, magic links): only origin and path are sent
+      assert.strictEqual(body.url, "https://dapp.example/swap")
       assert.strictEqual(body.domain, "dapp.example")
       assert.isNumber(body.timestamp)
       assert.deepStrictEqual(body.props, {

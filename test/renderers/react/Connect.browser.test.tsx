@@ -36,8 +36,21 @@ describe("the Connect view", () => {
     expect(items.at(-1)).toBe("All Wallets600")
   })
 
-  test("shows email, social, then wallet when no browser wallet is installed", async () => {
+  // Email and social login go through the embedded wallet: without its AUTH connector they are not offered.
+  const withAuth = (state: AirlockState): AirlockState => ({
+    ...state,
+    connectors: [...state.connectors, { id: "AUTH", type: "AUTH", name: "Email", chain: "eip155" }]
+  })
+
+  test("offers only wallets while the embedded wallet's AUTH connector is absent", async () => {
     await openConnect(withWallets)
+    const buttons = [...document.querySelectorAll("dialog .airlock-connect button")].map((el) => el.textContent)
+    expect(buttons).not.toContain("Continue with Email")
+    expect(buttons).not.toContain("Continue with Google")
+  })
+
+  test("shows email, social, then wallet when no browser wallet is installed", async () => {
+    await openConnect((state) => withAuth(withWallets(state)))
     const buttons = [...document.querySelectorAll("dialog .airlock-connect button")].map((el) => el.textContent)
     expect(buttons[0]).toBe("Continue with Email")
     expect(buttons[1]).toBe("Continue with Google")
@@ -45,7 +58,7 @@ describe("the Connect view", () => {
   })
 
   test("puts the wallets first when a browser wallet is installed", async () => {
-    await openConnect((state) => ({ ...withWallets(state), hasInjectedWallet: true }))
+    await openConnect((state) => ({ ...withAuth(withWallets(state)), hasInjectedWallet: true }))
     const buttons = [...document.querySelectorAll("dialog .airlock-connect button")].map((el) => el.textContent)
     expect(buttons.indexOf("RRainbow")).toBeLessThan(buttons.indexOf("Continue with Email"))
   })
