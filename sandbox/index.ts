@@ -6,7 +6,7 @@ import { join } from "node:path"
 import { stop as stopEsbuild } from "esbuild"
 import { demoProjectId } from "./api/projects.ts"
 import { type ApiServer, startApi } from "./api/server.ts"
-import { type SandboxAccount, type SeededContracts, startChains } from "./chain/index.ts"
+import { type Chains, type SandboxAccount, type SeededContracts, startChains } from "./chain/index.ts"
 import { buildDemo } from "./demo/build.ts"
 import { type DemoServer, startDemoServer } from "./demo/server.ts"
 import { configPath, walletScriptPath } from "./demo/src/config.ts"
@@ -123,30 +123,38 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
 
   // The two builds need nothing else: they run while the chains start.
   const site = buildDemo()
+  const walletBundle = bundleWallet()
   site.catch(() => {})
-  bundleWallet().catch(() => {})
-  const [chainsPort1, chainsPort2, chainsPort3] = chainPorts(ports.chains)
-  const chains = await startChains({
-    chains: [
-      { chainId: 1, port: chainsPort1! },
-      { chainId: 8453, port: chainsPort2! },
-      { chainId: 31337, port: chainsPort3!, seed: false }
-    ]
-  })
-  log(`chains ready (${since()})`)
+  walletBundle.catch(() => {})
 
+  let chains: Chains | undefined
   let api: ApiServer | undefined
   let demo: DemoServer | undefined
   let stopped: Promise<void> | undefined
   const stop = () => {
     stopped ??= (async () => {
       await Promise.allSettled([demo?.stop(), api?.stop()])
-      await chains.stop()
+      await chains?.stop()
     })()
     return stopped
   }
+  // On a failure the builds may still be running: let them finish, then end esbuild's service, so a failed start
+  // leaves no process behind either (esbuild restarts it if anything bundles later).
+  const abandon = async () => {
+    await Promise.allSettled([stop(), site, walletBundle])
+    await stopEsbuild()
+  }
 
   try {
+    const [chainsPort1, chainsPort2, chainsPort3] = chainPorts(ports.chains)
+    chains = await startChains({
+      chains: [
+        { chainId: 1, port: chainsPort1! },
+        { chainId: 8453, port: chainsPort2! },
+        { chainId: 31337, port: chainsPort3!, seed: false }
+      ]
+    })
+    log(`chains ready (${since()})`)
     api = await startApi({ port: ports.api ?? 0, dataDir: options.dataDir ?? defaultDataDir, chains })
     log(`api ready (${since()})`)
     const walletScript = await buildWalletScript({
@@ -186,7 +194,7 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
     log(`all parts answer (${since()})`)
     return { urls, accounts: chains.accounts, contracts: chains.contracts, stop }
   } catch (error) {
-    await stop()
+    await abandon()
     throw error
   }
 }

@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { defaultDataDir, startSandbox } from "./index.ts"
 
-/** The fixed default ports; core's `defaultEndpoints` point at the API's. */
+/** The fixed default ports, so the printed URLs stay the same from one run to the next. */
 export const defaultPorts = { api: 4400, demo: 5173, chains: 8545 } as const
 
 /** Default path of the URLs file. */

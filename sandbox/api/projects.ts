@@ -29,11 +29,20 @@ export const RemoteFeature = Schema.Struct({
 /** One remote feature flag. */
 export type RemoteFeature = typeof RemoteFeature.Type
 
+/** Longest origin pattern a project may store (a DNS name's limit; a scheme and port fit in the slack). */
+export const maxOriginPatternLength = 253
+
+/** Most origin patterns one project may store. */
+export const maxOriginPatterns = 100
+
+/** One origin pattern: `*` matches any run of characters (`http://localhost:*`). */
+export const OriginPattern = Schema.String.check(Schema.isMaxLength(maxOriginPatternLength))
+
 /** A project's stored settings. */
 export const ProjectSettings = Schema.Struct({
   id: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)),
   /** Origins the project accepts; `*` matches any run of characters (`http://localhost:*`). */
-  allowedOrigins: Schema.Array(Schema.String),
+  allowedOrigins: Schema.Array(OriginPattern).check(Schema.isMaxLength(maxOriginPatterns)),
   features: Schema.Array(RemoteFeature),
   analytics: Schema.Boolean,
   mode: ProjectMode
@@ -89,7 +98,10 @@ const project = (id: string, overrides: Partial<Omit<ProjectSettings, "id">> = {
 
 /**
  * Projects present in every fresh data dir: the demo, one per failure mode, one with analytics off, one with every
- * feature off and one that allows no origin (the page origin check fails client-side).
+ * feature off, and `sandbox-no-origins`, which lists no allowed origin. That last one does not make the client's page
+ * origin check fail (the client always allows a local page, and reads an empty list as "no restriction"); it makes
+ * this server refuse every call that carries an `Origin` header (every browser call) with 403 "Unauthorized: origin
+ * not allowed", while calls without one (Node, tests) are served and `/projects/v1/origins` answers an empty list.
  */
 export const seededProjects: ReadonlyArray<ProjectSettings> = [
   project(demoProjectId),
@@ -112,7 +124,31 @@ export const modeFailure: Record<Exclude<ProjectMode, "ok">, { readonly status: 
   "server-error": { status: 500, message: "Internal server error" }
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+/**
+ * Whether `text` matches `pattern`, where `*` stands for any run of characters (possibly empty). Linear in the input:
+ * the fixed pieces between the stars are found in order, each at its leftmost place, which is enough for a glob whose
+ * only wildcard is `*` (a regular expression built from the pattern backtracks exponentially on `**********b`).
+ * @example
+ * ```ts
+ * globMatches("http://localhost:5173", "http://localhost:*") // true
+ * ```
+ */
+export const globMatches = (text: string, pattern: string): boolean => {
+  const pieces = pattern.split("*")
+  const head = pieces[0]!
+  if (pieces.length === 1) return text === head
+  const tail = pieces[pieces.length - 1]!
+  if (text.length < head.length + tail.length || !text.startsWith(head) || !text.endsWith(tail)) return false
+  const end = text.length - tail.length
+  let at = head.length
+  for (const piece of pieces.slice(1, -1)) {
+    if (piece === "") continue
+    const found = text.indexOf(piece, at)
+    if (found === -1 || found + piece.length > end) return false
+    at = found + piece.length
+  }
+  return true
+}
 
 /**
  * Whether `origin` matches one of `allowed`, where `*` stands for any run of characters.
@@ -122,7 +158,30 @@ const escapeRegExp = (s: string) => s.replace(/[.+?^${}()|[\]\\]/g, "\\$&")
  * ```
  */
 export const originAllowed = (origin: string, allowed: ReadonlyArray<string>): boolean =>
-  allowed.some((pattern) => new RegExp(`^${pattern.split("*").map(escapeRegExp).join(".*")}$`).test(origin))
+  allowed.some((pattern) => globMatches(origin, pattern))
+
+/**
+ * Whether `origin` is a page on this machine: http(s) on 127.0.0.1, localhost or [::1], any port. The sandbox's
+ * control routes answer only such pages (or callers that send no `Origin`, such as Node).
+ * @example
+ * ```ts
+ * isLoopbackOrigin("http://localhost:5173") // true
+ * isLoopbackOrigin("https://evil.example") // false
+ * ```
+ */
+export const isLoopbackOrigin = (origin: string): boolean => {
+  let url: URL
+  try {
+    url = new URL(origin)
+  } catch {
+    return false
+  }
+  return (
+    (url.protocol === "http:" || url.protocol === "https:") &&
+    url.origin === origin &&
+    (url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.hostname === "[::1]")
+  )
+}
 
 const decodeSettings = Schema.decodeUnknownOption(ProjectSettings)
 

@@ -41,6 +41,12 @@ export interface Route<App> {
   readonly path: string
   /** A public route needs no projectId (sandbox control endpoints). @default false */
   readonly public?: boolean
+  /**
+   * Refuse the route (403) to a browser page that is not on this machine: a request whose `Origin` is not a loopback
+   * one. Set on the control routes, which can change any project and must not be reachable from any web page.
+   * @default false
+   */
+  readonly loopbackOnly?: boolean
   readonly handle: (ctx: RouteContext<App>) => Reply | Promise<Reply>
 }
 

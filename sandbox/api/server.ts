@@ -11,7 +11,7 @@ import type { ApiApp, ApiRoute } from "./app.ts"
 import { type ApiChainsInput, defaultUnsupportedChainIds, makeChainSet } from "./chains.ts"
 import { openDb, type SandboxDb } from "./db.ts"
 import { makeIndexer } from "./indexer.ts"
-import { makeProjects, modeFailure, originAllowed, type Projects } from "./projects.ts"
+import { isLoopbackOrigin, makeProjects, modeFailure, originAllowed, type Projects } from "./projects.ts"
 import { makeRegistry } from "./registry.ts"
 import { HttpError, makeRouter, type Reply } from "./router.ts"
 import { apiRoutes } from "./routes/index.ts"
@@ -71,8 +71,22 @@ const send = (res: ServerResponse, reply: Reply, extra: Record<string, string> =
 
 const failure = (status: number, message: string): Reply => ({ kind: "json", status, body: { message } })
 
+/** Whether the request says it carries a body (a length above 0, or a chunked one). */
+const hasBody = (req: IncomingMessage): boolean =>
+  req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? "0") > 0
+
+const isJsonType = (contentType: string | undefined): boolean =>
+  contentType?.split(";")[0]?.trim().toLowerCase() === "application/json"
+
+// Only JSON bodies are read: a `text/plain` or form POST is a "simple" request a browser sends cross-site without a
+// preflight, so taking it as JSON would let any web page post to the API.
 const readBody = (req: IncomingMessage): Promise<unknown> =>
   new Promise((resolve, reject) => {
+    if (hasBody(req) && !isJsonType(req.headers["content-type"])) {
+      reject(new HttpError(415, "Unsupported content type: send the body as application/json"))
+      req.resume()
+      return
+    }
     const chunks: Array<Buffer> = []
     let size = 0
     req.on("data", (chunk: Buffer) => {
@@ -149,8 +163,10 @@ export const startApi = async (options: StartApiOptions): Promise<ApiServer> => 
       if (matched.allowed.length === 0) return send(res, failure(404, `Not found: ${method} ${url.pathname}`))
       return send(res, failure(405, `Method ${method} not allowed`), { allow: matched.allowed.join(", ") })
     }
-    const body = method === "POST" ? await readBody(req) : undefined
     const origin = typeof req.headers.origin === "string" ? req.headers.origin : undefined
+    if (matched.route.loopbackOnly && origin !== undefined && !isLoopbackOrigin(origin))
+      throw new HttpError(403, "Forbidden: sandbox control routes answer only pages on 127.0.0.1, localhost or [::1]")
+    const body = method === "POST" ? await readBody(req) : undefined
     const project = matched.route.public ? undefined : authorize(app, url.searchParams, origin)
     const reply = await matched.route.handle({
       params: matched.params,

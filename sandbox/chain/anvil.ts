@@ -107,6 +107,8 @@ export const spawnAnvil = async (options: AnvilOptions): Promise<AnvilProcess> =
     "--timestamp",
     String(options.genesisTimestamp ?? defaultGenesisTimestamp)
   ]
+  // Named in every error, so a busy port says which one.
+  const label = `anvil (chain ${options.chainId}${options.port ? ` on port ${options.port}` : ""})`
   const child = spawn(anvilBinaryPath(), args, { stdio: ["ignore", "pipe", "pipe"] })
   live.add(child)
   child.once("exit", () => live.delete(child))
@@ -121,7 +123,7 @@ export const spawnAnvil = async (options: AnvilOptions): Promise<AnvilProcess> =
     const port = await new Promise<number>((resolve, reject) => {
       let output = ""
       const timer = setTimeout(
-        () => reject(new Error(`anvil (chain ${options.chainId}) did not start:\n${output}`)),
+        () => reject(new Error(`${label} did not start:\n${output}`)),
         options.timeoutMs ?? 10_000
       )
       const onData = (chunk: Buffer) => {
@@ -143,7 +145,7 @@ export const spawnAnvil = async (options: AnvilOptions): Promise<AnvilProcess> =
       })
       child.once("exit", (code, signal) => {
         clearTimeout(timer)
-        reject(new Error(`anvil (chain ${options.chainId}) exited (${signal ?? code}):\n${output}`))
+        reject(new Error(`${label} exited (${signal ?? code}):\n${output}`))
       })
     })
     // anvil logs every request: keep draining so a full pipe never blocks it
@@ -152,7 +154,7 @@ export const spawnAnvil = async (options: AnvilOptions): Promise<AnvilProcess> =
     const rpcUrl = `http://127.0.0.1:${port}`
     const deadline = Date.now() + (options.timeoutMs ?? 10_000)
     while (!(await rpcAnswers(rpcUrl))) {
-      if (Date.now() > deadline) throw new Error(`anvil (chain ${options.chainId}) does not answer on ${rpcUrl}`)
+      if (Date.now() > deadline) throw new Error(`${label} does not answer on ${rpcUrl}`)
       await new Promise((resolve) => setTimeout(resolve, 10))
     }
     return { chainId: options.chainId, port, rpcUrl, pid: child.pid ?? -1, stop }

@@ -59,7 +59,8 @@ export const defaultChains: ReadonlyArray<ChainOptions> = [
 ]
 
 /**
- * Starts the chains in parallel, seeds the seeded ones, and resolves when all are ready.
+ * Starts the chains in parallel, seeds the seeded ones, and resolves when all are ready. If any fails, every node
+ * this call started is stopped before it rejects.
  *
  * @example
  * ```ts
@@ -78,30 +79,32 @@ export const startChains = async (options: StartChainsOptions = {}): Promise<Cha
   const stop = async () => {
     await Promise.all(nodes.map((node) => node.stop()))
   }
-  try {
-    const contracts: Record<number, SeededContracts> = {}
-    await Promise.all(
-      wanted.map(async (chain) => {
-        const node = await spawnAnvil({
-          chainId: chain.chainId,
-          ...(chain.port === undefined ? {} : { port: chain.port }),
-          ...(options.genesisTimestamp === undefined ? {} : { genesisTimestamp: options.genesisTimestamp })
-        })
-        nodes.push(node)
-        if (chain.seed ?? true) contracts[chain.chainId] = await seedChain(node.rpcUrl)
+  const contracts: Record<number, SeededContracts> = {}
+  // allSettled, not all: on the first failure the other nodes are still starting, and each must have finished
+  // starting (or failed) before stop() can end it, or it would outlive the rejection.
+  const results = await Promise.allSettled(
+    wanted.map(async (chain) => {
+      const node = await spawnAnvil({
+        chainId: chain.chainId,
+        ...(chain.port === undefined ? {} : { port: chain.port }),
+        ...(options.genesisTimestamp === undefined ? {} : { genesisTimestamp: options.genesisTimestamp })
       })
-    )
-    const byId = new Map(nodes.map((node) => [node.chainId, node]))
-    const chains = ids.map((chainId) => ({
-      chainId,
-      caipNetworkId: `eip155:${chainId}` as const,
-      rpcUrl: byId.get(chainId)!.rpcUrl
-    }))
-    return { chains, accounts: defaultAccounts, contracts, stop }
-  } catch (error) {
+      nodes.push(node)
+      if (chain.seed ?? true) contracts[chain.chainId] = await seedChain(node.rpcUrl)
+    })
+  )
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected")
+  if (failed !== undefined) {
     await stop()
-    throw error
+    throw failed.reason
   }
+  const byId = new Map(nodes.map((node) => [node.chainId, node]))
+  const chains = ids.map((chainId) => ({
+    chainId,
+    caipNetworkId: `eip155:${chainId}` as const,
+    rpcUrl: byId.get(chainId)!.rpcUrl
+  }))
+  return { chains, accounts: defaultAccounts, contracts, stop }
 }
 
 /** The address the Sandbox Wallet uses (anvil's account 0). */

@@ -3,7 +3,7 @@
  * transactions signed here and sent raw to the current chain's RPC, and read methods forwarded to that RPC.
  */
 import { privateKeyToAccount } from "viem/accounts"
-import { isHex, numberToHex } from "viem/utils"
+import { numberToHex } from "viem/utils"
 import { chainName, defaultPrivateKey, type SandboxWalletConfig, type WalletChain, type WalletMode } from "./config.ts"
 import {
   chainDisconnected,
@@ -16,7 +16,7 @@ import {
   userRejected
 } from "./errors.ts"
 import { askUser, type PromptContent } from "./prompt.ts"
-import { createSigner } from "./signing.ts"
+import { createSigner, hexQuantity } from "./signing.ts"
 
 /** Arguments of `request`, as EIP-1193 defines them. */
 export interface RequestArguments {
@@ -141,9 +141,11 @@ export const createSandboxProvider = (config: SandboxWalletConfig, initialMode: 
     } catch {
       throw chainDisconnected(chainId)
     }
-    const body = (await response.json()) as {
-      result?: unknown
-      error?: { code: number; message: string; data?: unknown }
+    let body: { result?: unknown; error?: { code: number; message: string; data?: unknown } }
+    try {
+      body = await response.json()
+    } catch {
+      throw new ProviderRpcError(-32603, `Internal error: chain ${chainId} answered ${method} with invalid JSON.`)
     }
     if (body.error) throw new ProviderRpcError(body.error.code, body.error.message, body.error.data)
     return body.result
@@ -190,8 +192,12 @@ export const createSandboxProvider = (config: SandboxWalletConfig, initialMode: 
   }
 
   const parseChainId = (value: unknown): number => {
-    if (typeof value !== "string" || !isHex(value)) throw invalidParams("chainId must be a hex string")
-    return Number(BigInt(value))
+    const id = typeof value === "string" && hexQuantity.test(value) ? Number(BigInt(value)) : Number.NaN
+    if (!Number.isSafeInteger(id) || id <= 0)
+      throw invalidParams(
+        `chainId must be a positive 0x-prefixed hex number, got ${JSON.stringify(value) ?? "nothing"}`
+      )
+    return id
   }
 
   const switchChain = async (params: ReadonlyArray<unknown>) => {
@@ -287,7 +293,11 @@ export const createSandboxProvider = (config: SandboxWalletConfig, initialMode: 
     isSandboxWallet: true,
     request: (args) => {
       if (!args || typeof args.method !== "string") return Promise.reject(invalidParams("request needs a method"))
-      return handle(args)
+      // Every failure a dapp sees is an EIP-1193 error with a code; an unexpected one is an internal error.
+      return handle(args).catch((error: unknown) => {
+        if (error instanceof ProviderRpcError) throw error
+        throw new ProviderRpcError(-32603, `Internal error: ${error instanceof Error ? error.message : String(error)}`)
+      })
     },
     on: (event, listener) => {
       const set = listeners.get(event) ?? new Set()

@@ -21,6 +21,30 @@ export interface SignerContext {
   readonly chainId: () => number
 }
 
+/** An EIP-1474 quantity: `0x` and at least one hex digit. */
+export const hexQuantity = /^0x[0-9a-fA-F]+$/
+
+/**
+ * A quantity field of a request (`value`, `gas`, …): absent gives `fallback`, a hex quantity its value, anything else
+ * a -32602 error naming the field, never a raw `BigInt` SyntaxError.
+ */
+const quantity = (tx: Record<string, unknown>, field: string, fallback?: bigint): bigint | undefined => {
+  const raw = tx[field]
+  if (raw === undefined || raw === null) return fallback
+  if (typeof raw !== "string" || !hexQuantity.test(raw))
+    throw invalidParams(`${field} must be a 0x-prefixed hex number, got ${JSON.stringify(raw)}`)
+  return BigInt(raw)
+}
+
+/** An optional hex data field (`to`, `data`, `input`): absent gives undefined, bad input a -32602 error. */
+const hexField = (tx: Record<string, unknown>, field: string, pattern: RegExp, what: string) => {
+  const raw = tx[field]
+  if (raw === undefined || raw === null) return undefined
+  if (typeof raw !== "string" || !pattern.test(raw))
+    throw invalidParams(`${field} must be ${what}, got ${JSON.stringify(raw)}`)
+  return raw as `0x${string}`
+}
+
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
 const readableMessage = (message: string): string => {
@@ -78,21 +102,35 @@ export const createSigner = (ctx: SignerContext) => {
       ],
       body: JSON.stringify(typed.message, null, 2)
     })
-    // viem's types are stricter than JSON input; the node-side verifier is the judge of the result
-    return ctx.account().signTypedData(typed as Parameters<ReturnType<typeof privateKeyToAccount>["signTypedData"]>[0])
+    // viem's types are stricter than JSON input; the node-side verifier is the judge of the result, and what viem
+    // cannot encode (a field missing from the message, an unknown type) is the request's fault
+    try {
+      return await ctx
+        .account()
+        .signTypedData(typed as Parameters<ReturnType<typeof privateKeyToAccount>["signTypedData"]>[0])
+    } catch (error) {
+      const reason = (error as { shortMessage?: unknown }).shortMessage ?? (error as Error).message
+      throw invalidParams(`typed data cannot be signed: ${String(reason)}`)
+    }
   }
 
   const sendTransaction = async (params: ReadonlyArray<unknown>) => {
-    const tx = (params[0] ?? {}) as Record<string, unknown>
+    const first = params[0]
+    if (typeof first !== "object" || first === null || Array.isArray(first))
+      throw invalidParams("eth_sendTransaction expects [transaction object]")
+    const tx = first as Record<string, unknown>
     ctx.requireAccount(tx.from ?? ctx.account().address)
-    const to = typeof tx.to === "string" ? (tx.to as `0x${string}`) : undefined
-    const value = typeof tx.value === "string" ? BigInt(tx.value) : 0n
+    const to = hexField(tx, "to", /^0x[0-9a-fA-F]{40}$/, "a 0x-prefixed 20-byte address")
+    const value = quantity(tx, "value", 0n)!
     const data =
-      typeof tx.data === "string"
-        ? (tx.data as `0x${string}`)
-        : typeof tx.input === "string"
-          ? (tx.input as `0x${string}`)
-          : undefined
+      hexField(tx, "data", /^0x(?:[0-9a-fA-F]{2})*$/, "0x-prefixed hex bytes") ??
+      hexField(tx, "input", /^0x(?:[0-9a-fA-F]{2})*$/, "0x-prefixed hex bytes")
+    const given = {
+      nonce: quantity(tx, "nonce"),
+      gas: quantity(tx, "gas"),
+      maxFeePerGas: quantity(tx, "maxFeePerGas"),
+      maxPriorityFeePerGas: quantity(tx, "maxPriorityFeePerGas")
+    }
     await ctx.consent({
       action: "Send transaction",
       summary: `${location.host || "This page"} asks you to send a transaction.`,
@@ -111,19 +149,14 @@ export const createSigner = (ctx: SignerContext) => {
       ...(data ? { data } : {})
     }
     const [nonce, gas, block, tip] = await Promise.all([
-      typeof tx.nonce === "string"
-        ? tx.nonce
-        : (ctx.rpc("eth_getTransactionCount", [ctx.account().address, "pending"]) as Promise<string>),
-      typeof tx.gas === "string" ? tx.gas : (ctx.rpc("eth_estimateGas", [base]) as Promise<string>),
+      given.nonce ?? (ctx.rpc("eth_getTransactionCount", [ctx.account().address, "pending"]) as Promise<string>),
+      given.gas ?? (ctx.rpc("eth_estimateGas", [base]) as Promise<string>),
       ctx.rpc("eth_getBlockByNumber", ["latest", false]) as Promise<{ baseFeePerGas?: string }>,
-      typeof tx.maxPriorityFeePerGas === "string"
-        ? tx.maxPriorityFeePerGas
-        : (ctx.rpc("eth_maxPriorityFeePerGas") as Promise<string>)
+      given.maxPriorityFeePerGas ?? (ctx.rpc("eth_maxPriorityFeePerGas") as Promise<string>)
     ])
     const baseFee = BigInt(block.baseFeePerGas ?? "0x0")
     const maxPriorityFeePerGas = BigInt(tip)
-    const maxFeePerGas =
-      typeof tx.maxFeePerGas === "string" ? BigInt(tx.maxFeePerGas) : baseFee * 2n + maxPriorityFeePerGas
+    const maxFeePerGas = given.maxFeePerGas ?? baseFee * 2n + maxPriorityFeePerGas
     const signed = await ctx.account().signTransaction({
       type: "eip1559",
       chainId: ctx.chainId(),

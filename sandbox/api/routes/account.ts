@@ -1,6 +1,6 @@
 /**
- * Blockchain API account routes (SPEC §7): identity, history indexed from the local chains' blocks, and balances read
- * live from the chains with prices from the local table.
+ * Blockchain API account routes (SPEC §7): identity (seeded for anvil's accounts 0 and 1), history indexed from the
+ * local chains' blocks, and balances read live from the chains with prices from the local table.
  */
 import { type Address, erc20Abi, formatUnits, getAddress, isAddress } from "viem"
 import { endpoints } from "../../../core/schema/api/endpoints.ts"
@@ -9,6 +9,7 @@ import { type ApiApp, type ApiRoute, imageUrl } from "../app.ts"
 import { type ApiChain, nativeToken, type TokenMeta } from "../chains.ts"
 import { endpointRoute } from "../contract.ts"
 import { entryId, newestFirst, page, toTransaction, touches } from "../history.ts"
+import { identityOf } from "../identities.ts"
 import { fiatRates, priceOf } from "../prices.ts"
 import { HttpError } from "../router.ts"
 
@@ -87,9 +88,11 @@ const chainBalances = async (
 
 /** The account routes. */
 export const accountRoutes: ReadonlyArray<ApiRoute> = [
-  endpointRoute(endpoints.identity, ({ params }) => {
-    pathAddress(params.address)
-    return { name: null, avatar: null }
+  endpointRoute(endpoints.identity, ({ params, app, project }) => {
+    const address = pathAddress(params.address)
+    const identity = address === undefined ? undefined : identityOf(address)
+    if (identity === undefined) return { name: null, avatar: null }
+    return { name: identity.name, avatar: imageUrl(app, "/public/getAssetImage", identity.name, project.id) }
   }),
   endpointRoute(endpoints.history, async ({ params, query, app, project }) => {
     const owner = pathAddress(params.address)

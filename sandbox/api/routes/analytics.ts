@@ -50,6 +50,7 @@ export const analyticsRoutes: ReadonlyArray<ApiRoute> = [
     method: "GET",
     path: "/sandbox/events",
     public: true,
+    loopbackOnly: true,
     handle: ({ query, app }) => {
       const projectId = query.get("projectId")
       if (projectId === null || projectId === "") throw new HttpError(400, "Missing query parameter 'projectId'")

@@ -1,6 +1,7 @@
 /**
  * Sandbox-only control routes (no projectId needed): create or change projects and sessions, so tests and the demo
- * can set up any situation over HTTP.
+ * can set up any situation over HTTP. They answer only callers on this machine: no `Origin` (Node, curl) or a
+ * loopback page; the server also takes only `application/json` bodies, so no other site can post here.
  */
 import { randomBytes } from "node:crypto"
 import { Schema } from "effect"
@@ -36,18 +37,21 @@ export const controlRoutes: ReadonlyArray<ApiRoute> = [
     method: "GET",
     path: "/sandbox/projects",
     public: true,
+    loopbackOnly: true,
     handle: ({ app }) => json(ProjectList, { projects: app.projects.list() })
   },
   {
     method: "POST",
     path: "/sandbox/projects",
     public: true,
+    loopbackOnly: true,
     handle: ({ body, app }) => json(ProjectSettings, app.projects.upsert(decodeBody(ProjectUpdate, body)))
   },
   {
     method: "POST",
     path: "/sandbox/sessions",
     public: true,
+    loopbackOnly: true,
     handle: ({ body, app }) => {
       const input = decodeBody(NewSession, body)
       const address = pathAddress(input.address)

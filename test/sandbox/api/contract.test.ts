@@ -110,6 +110,28 @@ describe("sandbox API contract", () => {
     expect([history.body, balance.body]).toEqual([{ data: [], next: null }, { balances: [] }])
   })
 
+  it("names anvil's accounts 0 and 1 with an avatar the API serves, and no one else", async () => {
+    const identity = async (address: string) => {
+      const answer = await call(api, `${fillPath(endpoints.identity.path, { address })}?${demo}`)
+      expect(answer.status, answer.text).toBe(200)
+      return Schema.decodeUnknownSync(endpoints.identity.response)(answer.body, { onExcessProperty: "error" })
+    }
+    const sandbox = await identity(alice)
+    expect(sandbox.name).toBe("sandbox.airlock")
+    expect((await identity(`eip155:1:${alice.toLowerCase()}`)).name).toBe("sandbox.airlock")
+    const second = await identity("0x70997970C51812dc3A010C7d01b50e0d17dc79C8")
+    expect(second.name).toBe("alice.airlock")
+    expect(await identity("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC")).toEqual({ name: null, avatar: null })
+    for (const avatar of [sandbox.avatar, second.avatar]) {
+      expect(avatar).toMatch(new RegExp(`^${api.url}/`))
+      const image = await fetch(avatar!)
+      expect(image.status).toBe(200)
+      expect(image.headers.get("content-type")).toBe("image/svg+xml")
+      expect(await image.text()).toMatch(/^<svg /)
+    }
+    expect(sandbox.avatar).not.toBe(second.avatar)
+  })
+
   it("answers CORS preflights and sends open CORS headers", async () => {
     const response = await fetch(`${api.url}/getWallets`, {
       method: "OPTIONS",
@@ -169,8 +191,66 @@ describe("sandbox API errors", () => {
     expect((await from("http://127.0.0.1:4000")).status).toBe(200)
   })
 
-  it("gives a project with no allowed origins an empty origin list", async () => {
+  it("gives a project with no allowed origins an empty origin list, and refuses every browser call to it", async () => {
     expect((await call(api, "/projects/v1/origins?projectId=sandbox-no-origins")).body).toEqual({ allowedOrigins: [] })
+    const fromPage = await call(api, "/projects/v1/origins?projectId=sandbox-no-origins", {
+      headers: { origin: "http://localhost:5173" }
+    })
+    expect(fromPage).toMatchObject({ status: 403, body: { message: "Unauthorized: origin not allowed" } })
+  })
+
+  it("takes a POST body only as application/json: text/plain or a form is a 415 and changes nothing", async () => {
+    const before = (await call(api, "/appkit/v1/config?projectId=sandbox-features-off")).body
+    const change = JSON.stringify({ id: "sandbox-features-off", mode: "server-error" })
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]) {
+      const answer = await call(api, "/sandbox/projects", {
+        method: "POST",
+        headers: { "content-type": type },
+        body: change
+      })
+      expect(answer, type).toMatchObject({
+        status: 415,
+        body: { message: "Unsupported content type: send the body as application/json" }
+      })
+    }
+    // fetch sends a string body as text/plain when no type is given: a simple request no preflight guards
+    expect((await call(api, "/sandbox/projects", { method: "POST", body: change })).status).toBe(415)
+    expect((await call(api, `/e?${demo}`, { method: "POST", body: "{}" })).status).toBe(415)
+    expect((await call(api, "/appkit/v1/config?projectId=sandbox-features-off")).body).toEqual(before)
+    const charset = await call(api, "/sandbox/projects", {
+      method: "POST",
+      headers: { "content-type": "application/json; charset=utf-8" },
+      body: JSON.stringify({ id: "p-charset" })
+    })
+    expect(charset.status).toBe(200)
+  })
+
+  it("refuses the control routes to a page on another origin with 403, and serves loopback pages and Node", async () => {
+    const control = [
+      ["GET", "/sandbox/projects", undefined],
+      ["POST", "/sandbox/projects", { id: "p-control" }],
+      ["POST", "/sandbox/sessions", { projectId: "airlock-demo", address: alice }],
+      ["GET", "/sandbox/events?projectId=airlock-demo", undefined]
+    ] as const
+    const send = (method: string, path: string, body: unknown, origin?: string) =>
+      call(api, path, {
+        method,
+        headers: { ...(origin === undefined ? {} : { origin }), "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) })
+      })
+    for (const [method, path, body] of control) {
+      for (const origin of ["https://evil.example", "null", "http://localhost.evil.example"]) {
+        const answer = await send(method, path, body, origin)
+        expect(answer.status, `${method} ${path} from ${origin}`).toBe(403)
+        expect((answer.body as { message: string }).message).toMatch(/^Forbidden: sandbox control routes/)
+      }
+      for (const origin of [undefined, "http://localhost:5173", "http://127.0.0.1:9", "http://[::1]:3000"]) {
+        const answer = await send(method, path, body, origin)
+        expect(answer.status, `${method} ${path} from ${origin}`).toBeLessThan(300)
+      }
+    }
+    const projects = (await call(api, "/sandbox/projects")).body as { projects: Array<{ id: string }> }
+    expect(projects.projects.map((p) => p.id)).toContain("p-control")
   })
 
   it("answers bad query values with 400 and a clear message", async () => {
@@ -194,7 +274,8 @@ describe("sandbox API errors", () => {
   })
 
   it("answers a bad body with 400: invalid JSON, missing body, wrong shape", async () => {
-    const send = (body: string) => call(api, `/v1/fungible/price?${demo}`, { method: "POST", body })
+    const send = (body: string) =>
+      call(api, `/v1/fungible/price?${demo}`, { method: "POST", headers: { "content-type": "application/json" }, body })
     expect(await send("{not json")).toMatchObject({ status: 400, body: { message: "Invalid JSON body" } })
     expect(await send("")).toMatchObject({ status: 400, body: { message: "Missing JSON body" } })
     const wrong = await send(JSON.stringify({ currency: 1 }))
@@ -203,12 +284,72 @@ describe("sandbox API errors", () => {
   })
 
   it("answers an oversized body with 413 and keeps serving", async () => {
-    const answer = await call(api, `/e?${demo}`, { method: "POST", body: "x".repeat(1_100_000) })
+    const answer = await call(api, `/e?${demo}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "x".repeat(1_100_000)
+    })
     expect(answer.status).toBe(413)
     expect((await call(api, `/v1/supported-chains?${demo}`)).status).toBe(200)
   })
 
   it("answers an unknown wallet image id with 404", async () => {
     expect((await call(api, `/getWalletImage/${"0".repeat(64)}?${demo}`)).status).toBe(404)
+  })
+})
+
+describe("sandbox RPC proxy", () => {
+  const rpc = (body: unknown) => post(api, `/v1?chainId=eip155:1&${demo}`, body)
+  const stranger = "0x000000000000000000000000000000000000dEaD"
+  const rpcCall = (id: number, method: string, params: ReadonlyArray<unknown> = []) => ({
+    jsonrpc: "2.0",
+    id,
+    method,
+    params
+  })
+
+  it("forwards a dapp's reads to the chain", async () => {
+    expect(await rpc(rpcCall(1, "eth_chainId"))).toMatchObject({ status: 200, body: { id: 1, result: "0x1" } })
+  })
+
+  it("refuses anvil_*, evm_*, hardhat_*, debug_*, txpool_* and unlocked-account signing with a JSON-RPC error, leaving the chain as it was", async () => {
+    const blockBefore = (await rpc(rpcCall(1, "eth_blockNumber"))).body
+    const refused = [
+      rpcCall(2, "anvil_setBalance", [stranger, "0xde0b6b3a7640000"]),
+      rpcCall(3, "evm_mine"),
+      rpcCall(4, "hardhat_setBalance", [stranger, "0xde0b6b3a7640000"]),
+      rpcCall(5, "debug_traceTransaction", ["0x00"]),
+      rpcCall(6, "txpool_content"),
+      // anvil would sign these with an unlocked dev account: through the proxy any page could spend from it
+      rpcCall(9, "eth_sendTransaction", [{ from: stranger, to: stranger, value: "0x1" }]),
+      rpcCall(10, "eth_sign", [stranger, "0x00"])
+    ]
+    for (const request of refused) {
+      const answer = await rpc(request)
+      expect(answer.status).toBe(200)
+      expect(answer.body, request.method).toEqual({
+        jsonrpc: "2.0",
+        id: request.id,
+        error: { code: -32601, message: expect.stringContaining(`Method ${request.method} is not available`) }
+      })
+    }
+    expect((await rpc(rpcCall(7, "eth_getBalance", [stranger, "latest"]))).body).toMatchObject({ result: "0x0" })
+    expect((await rpc(rpcCall(8, "eth_blockNumber"))).body).toMatchObject({
+      result: (blockBefore as { result: string }).result
+    })
+  })
+
+  it("answers a batch with its reads forwarded and its chain-control calls refused", async () => {
+    const answer = await rpc([
+      rpcCall(1, "eth_chainId"),
+      rpcCall(2, "anvil_mine"),
+      rpcCall(3, "eth_getBalance", [stranger, "latest"])
+    ])
+    const byId = new Map((answer.body as Array<{ id: number }>).map((entry) => [entry.id, entry]))
+    expect([...byId.keys()].sort()).toEqual([1, 2, 3])
+    expect(byId.get(1)).toMatchObject({ result: "0x1" })
+    expect(byId.get(2)).toMatchObject({ error: { code: -32601 } })
+    expect(byId.get(3)).toMatchObject({ result: "0x0" })
+    expect((await rpc([rpcCall(4, "evm_snapshot")])).body).toMatchObject([{ id: 4, error: { code: -32601 } }])
   })
 })

@@ -83,6 +83,8 @@ const request = fc.record({
   route: fc.integer({ min: 0, max: apiRoutes.length - 1 }),
   segments: fc.array(nasty, { minLength: 4, maxLength: 4 }),
   projectId,
+  // mostly JSON, so the handlers see the bodies; the others must be refused with 415
+  contentType: fc.constantFrom("application/json", "application/json", "application/json; charset=utf-8", "text/plain"),
   query: fc.dictionary(fc.oneof(fc.constantFrom(...queryKeys), fc.string({ maxLength: 10 })), nasty, { maxKeys: 6 }),
   body
 })
@@ -106,7 +108,9 @@ describe("sandbox API under random input", () => {
         const { method, url } = toUrl(input)
         const answer = await call(api, url, {
           method,
-          ...(method === "POST" && input.body !== undefined ? { body: input.body } : {})
+          ...(method === "POST" && input.body !== undefined
+            ? { body: input.body, headers: { "content-type": input.contentType } }
+            : {})
         })
         expect(answer.status, `${method} ${url} -> ${answer.text.slice(0, 200)}`).toBeLessThan(500)
         if (answer.status >= 400) {

@@ -1,5 +1,7 @@
+import { spawnSync } from "node:child_process"
+import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { originAllowed } from "../../../sandbox/api/projects.ts"
+import { globMatches, isLoopbackOrigin, originAllowed } from "../../../sandbox/api/projects.ts"
 import { call, demo, post, removeDir, startTestApi } from "./fixture.ts"
 
 let api: Awaited<ReturnType<typeof startTestApi>>
@@ -29,6 +31,54 @@ describe("origin patterns", () => {
     expect(originAllowed("https://example.com", ["https://example.co"])).toBe(false)
     expect(originAllowed("https://exampleXcom", ["https://example.com"])).toBe(false)
     expect(originAllowed("http://localhost", [])).toBe(false)
+  })
+
+  it("agrees with a regular-expression reading of '*' on random patterns and origins", () => {
+    const text = fc.string({ unit: fc.constantFrom("a", "b", ".", ":"), maxLength: 12 })
+    const pattern = fc.string({ unit: fc.constantFrom("a", "b", ".", ":", "*"), maxLength: 8 })
+    const reference = (origin: string, glob: string) =>
+      new RegExp(
+        `^${glob
+          .split("*")
+          .map((piece) => piece.replace(/[.]/g, "\\."))
+          .join(".*")}$`
+      ).test(origin)
+    fc.assert(
+      fc.property(text, pattern, (origin, glob) => globMatches(origin, glob) === reference(origin, glob)),
+      {
+        numRuns: 2000
+      }
+    )
+  })
+
+  it("answers a many-star pattern against a long origin without backtracking", () => {
+    // In a child process: a backtracking matcher never returns, and the child is killed at the limit.
+    const code = `import { originAllowed } from ${JSON.stringify(new URL("../../../sandbox/api/projects.ts", import.meta.url).pathname)}
+console.log(JSON.stringify([originAllowed("http://" + "a".repeat(40), ["**********b"]), originAllowed("a".repeat(5000) + "b", ["*".repeat(200) + "b"])]))`
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", code], {
+      encoding: "utf8",
+      timeout: 20_000
+    })
+    expect(child.signal, "the matcher did not finish").toBeNull()
+    expect(child.stdout.trim(), child.stderr).toBe("[false,true]")
+  }, 30_000)
+})
+
+describe("loopback origins", () => {
+  it("are http(s) pages on 127.0.0.1, localhost or [::1], on any port", () => {
+    for (const origin of ["http://127.0.0.1:4400", "http://localhost", "https://localhost:5173", "http://[::1]:3000"])
+      expect(isLoopbackOrigin(origin), origin).toBe(true)
+    for (const origin of [
+      "null",
+      "https://evil.example",
+      "http://127.0.0.1.evil.example",
+      "http://localhost.evil.example",
+      "http://192.168.1.20:5173",
+      "file://localhost",
+      "http://localhost:5173/path",
+      ""
+    ])
+      expect(isLoopbackOrigin(origin), origin).toBe(false)
   })
 })
 
@@ -68,6 +118,20 @@ describe("sandbox projects", () => {
       status: 403,
       body: { message: "JWT validation error: JWT Token is not yet valid" }
     })
+  })
+
+  it("refuses more than 100 origin patterns, or a pattern longer than 253 characters, with 400", async () => {
+    const patterns = (count: number) => Array.from({ length: count }, (_, i) => `https://app${i}.example`)
+    expect((await post(api, "/sandbox/projects", { id: "p-caps", allowedOrigins: patterns(100) })).status).toBe(200)
+    const tooMany = await post(api, "/sandbox/projects", { id: "p-caps", allowedOrigins: patterns(101) })
+    expect(tooMany.status).toBe(400)
+    const long = `https://${"a".repeat(245)}`
+    expect(long).toHaveLength(253)
+    expect((await post(api, "/sandbox/projects", { id: "p-caps", allowedOrigins: [long] })).status).toBe(200)
+    const tooLong = await post(api, "/sandbox/projects", { id: "p-caps", allowedOrigins: [`${long}a`] })
+    expect(tooLong.status).toBe(400)
+    expect((tooLong.body as { message: string }).message).toMatch(/^Invalid body: /)
+    expect((await call(api, "/projects/v1/origins?projectId=p-caps")).body).toEqual({ allowedOrigins: [long] })
   })
 
   it("refuses a malformed project update with 400", async () => {

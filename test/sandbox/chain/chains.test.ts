@@ -1,8 +1,10 @@
 import { execFileSync } from "node:child_process"
+import { type AddressInfo, createServer, type Server } from "node:net"
 import { type Address, createPublicClient, erc20Abi, erc721Abi, http, parseAbiItem, parseEther } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type Chains, startChains } from "../../../sandbox/chain/index.ts"
+import { childProcesses, isAlive } from "../start/processes.ts"
 
 const alice: Address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 const bob: Address = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8"
@@ -17,6 +19,12 @@ const processIsAlive = (pid: number) => {
   }
 }
 
+/** Live anvil children of this process. */
+const anvilChildren = (): ReadonlyArray<number> =>
+  childProcesses(process.pid)
+    .filter((child) => child.command === "anvil" && isAlive(child.pid))
+    .map((child) => child.pid)
+
 const anvilPids = (): ReadonlyArray<number> => {
   // our own children only: this test process is their parent
   const out = execFileSync("ps", ["-o", "pid=,comm=", "--ppid", String(process.pid)], { encoding: "utf8" })
@@ -28,12 +36,12 @@ const anvilPids = (): ReadonlyArray<number> => {
 
 describe("startChains", () => {
   let set: Chains
-  let startMs = 0
 
   beforeAll(async () => {
     const started = performance.now()
     set = await startChains()
-    startMs = performance.now() - started
+    // informative only: a wall-clock bound would flake on a loaded machine (`npm run bench` measures)
+    console.info(`startChains: three chains ready in ${Math.round(performance.now() - started)} ms`)
   }, 20_000)
 
   afterAll(() => set?.stop())
@@ -50,10 +58,6 @@ describe("startChains", () => {
       expect(chain.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
       expect(await client(chain.chainId).getChainId()).toBe(chain.chainId)
     }
-  })
-
-  it("is ready in about two seconds", () => {
-    expect(startMs).toBeLessThan(3_000)
   })
 
   it("funds anvil's default accounts, whose keys match the node's accounts", async () => {
@@ -146,6 +150,24 @@ describe("stopping", () => {
     expect(pids.filter(processIsAlive)).toEqual([])
     await expect(fetch(set.chains[0]!.rpcUrl, { method: "POST" })).rejects.toThrow()
   }, 20_000)
+
+  it("rejects when one chain's port is busy, naming it, and leaves none of the other chains running", async () => {
+    const blocker: Server = createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve))
+    const busy = (blocker.address() as AddressInfo).port
+    const before = new Set(anvilChildren())
+    try {
+      await expect(
+        startChains({ chains: [{ chainId: 1 }, { chainId: 8453, port: busy }, { chainId: 10 }, { chainId: 31337 }] })
+      ).rejects.toThrow(`port ${busy}`)
+      expect(anvilChildren().filter((pid) => !before.has(pid))).toEqual([])
+      // and none shows up late, from a start still in flight when the call rejected
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+      expect(anvilChildren().filter((pid) => !before.has(pid))).toEqual([])
+    } finally {
+      blocker.close()
+    }
+  }, 30_000)
 
   it("refuses a chain list with the same id twice", async () => {
     await expect(startChains({ chains: [{ chainId: 1 }, { chainId: 1 }] })).rejects.toThrow(/duplicate chain id/)

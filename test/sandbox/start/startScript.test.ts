@@ -65,6 +65,10 @@ describe("npm start (sandbox/start.ts)", () => {
       const urls = await waitFor(`urls.json (output so far: ${output})`, () =>
         existsSync(urlsFile) ? (JSON.parse(readFileSync(urlsFile, "utf8")) as SandboxUrls) : undefined
       )
+      // urls.json is written just before the URLs are printed: wait for the last line rather than race it
+      await waitFor(`the printed URLs (output so far: ${output})`, () =>
+        output.includes("Ctrl-C stops everything.") ? true : undefined
+      )
       expect(output).toContain(urls.demo)
       expect(output).toContain(urls.api)
       expect((await fetch(`${urls.api}/appkit/v1/config?projectId=${urls.projectId}`)).status).toBe(200)

@@ -303,6 +303,52 @@ describe("Sandbox Wallet", { timeout: 15_000 }, () => {
     expect(await request(page, "eth_accounts")).toEqual({ ok: true, result: [] })
   })
 
+  it("rejects malformed params with -32602 and a message naming the field, never a raw error", async () => {
+    const page = await openPage("approve")
+    await request(page, "eth_requestAccounts")
+    const malformed: ReadonlyArray<readonly [string, ReadonlyArray<unknown>, RegExp]> = [
+      ["wallet_switchEthereumChain", [{ chainId: "0x" }], /chainId must be a positive 0x-prefixed hex number/],
+      ["wallet_switchEthereumChain", [{ chainId: "0xZZ" }], /chainId/],
+      ["wallet_switchEthereumChain", [{ chainId: "0x0" }], /chainId/],
+      ["wallet_switchEthereumChain", [], /chainId/],
+      ["wallet_addEthereumChain", [{ chainId: "0x", rpcUrls: ["http://127.0.0.1:1"] }], /chainId/],
+      [
+        "eth_sendTransaction",
+        [{ from: wallet, to: recipient, value: "1.5" }],
+        /value must be a 0x-prefixed hex number/
+      ],
+      ["eth_sendTransaction", [{ from: wallet, to: recipient, value: "0x" }], /value/],
+      ["eth_sendTransaction", [{ from: wallet, to: recipient, value: 1 }], /value/],
+      ["eth_sendTransaction", [{ from: wallet, to: recipient, gas: "lots" }], /gas/],
+      ["eth_sendTransaction", [{ from: wallet, to: recipient, nonce: "0xg" }], /nonce/],
+      ["eth_sendTransaction", [{ from: wallet, to: recipient, maxFeePerGas: "-0x1" }], /maxFeePerGas/],
+      ["eth_sendTransaction", [{ from: wallet, to: "0x1234" }], /to must be a 0x-prefixed 20-byte address/],
+      ["eth_sendTransaction", [{ from: wallet, to: recipient, data: "0xabc" }], /data/],
+      ["eth_sendTransaction", ["0x00"], /transaction object/],
+      [
+        "eth_signTypedData_v4",
+        [
+          wallet,
+          JSON.stringify({
+            types: { Mail: [{ name: "to", type: "address" }] },
+            primaryType: "Mail",
+            message: { to: "nope" }
+          })
+        ],
+        /typed data cannot be signed/
+      ]
+    ]
+    for (const [method, params, message] of malformed) {
+      const outcome = await request(page, method, params)
+      const label = `${method} ${JSON.stringify(params)}`
+      expect(outcome, label).toMatchObject({ ok: false, code: -32602 })
+      expect(outcome.ok === false && outcome.message, label).toMatch(/^Invalid params: /)
+      expect(outcome.ok === false && outcome.message, label).toMatch(message)
+    }
+    // nothing was sent, and the wallet still works
+    expect(await request(page, "eth_chainId")).toEqual({ ok: true, result: "0x1" })
+  })
+
   it("forwards reads to the chain and refuses unknown methods with 4200", async () => {
     const page = await openPage("approve")
     const balance = await request(page, "eth_getBalance", [recipient, "latest"])
