@@ -11,7 +11,6 @@ import {
   type View
 } from "../router/index.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
-import type { AirlockState } from "../state/AirlockState.ts"
 import { ClientScope } from "../state/ClientScope.ts"
 import { isConnected, routerContext } from "../state/routerContext.ts"
 import { StateStore } from "../state/StateStore.ts"
