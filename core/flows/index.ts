@@ -2,10 +2,10 @@
  * Every use case as an Effect. Loaded on demand by the client, so none of it weighs on the first load.
  * @module
  */
-export { dismissAlert, showAlert } from "./alerts.ts"
+export { showAlert } from "./alerts.ts"
 export { disconnect } from "./disconnect.ts"
 export { track } from "./events.ts"
 export { initialize } from "./initialize.ts"
-export { closeModal, isConnected, openModal, pushView, routerContext, settleNavigation, shakeModal } from "./modal.ts"
+export { closeModal, isConnected, openModal, routerContext, settleNavigation } from "./modal.ts"
 export { isSupportedNetwork, reportChain, switchNamespace, switchNetwork, unknownNetwork } from "./network.ts"
 export { loadAnalyticsConfig, loadProject, loadRemoteConfig, loadWallets, verifyOrigin } from "./remote.ts"

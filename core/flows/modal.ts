@@ -4,17 +4,14 @@ import {
   close as closeRouter,
   isViewEnabled,
   open as openRouter,
-  push as pushRouter,
   type RouterResult,
   runRouterEffects,
-  shake as shakeTimed,
   type View
 } from "../router/index.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import { ClientScope } from "../state/ClientScope.ts"
 import { isConnected, routerContext } from "../state/routerContext.ts"
 import { StateStore } from "../state/StateStore.ts"
-import { cell } from "../state/Store.ts"
 import { track } from "./events.ts"
 import { switchNamespace } from "./network.ts"
 
@@ -100,16 +97,3 @@ export const settleNavigation = (result: RouterResult, wasOpen: boolean) =>
       yield* track("MODAL_CLOSE", { connected: isConnected(store.getSnapshot()) })
     }
   }).pipe(Effect.withSpan("settleNavigation"))
-
-/** Pushes a view (transition "next"). */
-export const pushView = (view: View, data?: Readonly<Record<string, unknown>>) =>
-  Effect.gen(function* () {
-    const store = yield* StateStore
-    store.update((state) => ({ ...state, modal: pushRouter(state.modal, view, data as never) }))
-  })
-
-/** Shakes the modal for 500 ms; runs in the background. */
-export const shakeModal = Effect.gen(function* () {
-  const store = yield* StateStore
-  yield* Effect.forkIn(shakeTimed(cell(store, "shake")), yield* ClientScope)
-})
