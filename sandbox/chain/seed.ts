@@ -9,6 +9,18 @@ import { airlockPunks, usdCoin } from "./artifacts.ts"
 
 const [alice, bob, carol] = defaultAccounts.map((account) => account.address) as [Address, Address, Address]
 
+/**
+ * The receipt of a sent transaction. Anvil answers `eth_sendTransaction` before the automined block is stored, so a
+ * receipt read straight after can be null: ask again (bounded) until the block is there.
+ */
+const receiptOf = async (rpcUrl: string, hash: Hex): Promise<{ status: Hex } | null> => {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const receipt = await rpcRequest<{ status: Hex } | null>(rpcUrl, "eth_getTransactionReceipt", [hash])
+    if (receipt !== null) return receipt
+  }
+  return null
+}
+
 /** Addresses of the contracts on a seeded chain. */
 export interface SeededContracts {
   /** The USDC stand-in (ERC-20, 6 decimals). */
@@ -104,9 +116,7 @@ export const seedChain = async (rpcUrl: string): Promise<SeededContracts> => {
     hashes.push(await rpcRequest<Hex>(rpcUrl, "eth_sendTransaction", [request]))
   }
   await rpcRequest(rpcUrl, "anvil_removeBlockTimestampInterval")
-  const receipts = await Promise.all(
-    hashes.map((hash) => rpcRequest<{ status: Hex } | null>(rpcUrl, "eth_getTransactionReceipt", [hash]))
-  )
+  const receipts = await Promise.all(hashes.map((hash) => receiptOf(rpcUrl, hash)))
   const failed = receipts.findIndex((receipt) => receipt?.status !== "0x1")
   if (failed >= 0) throw new Error(`seed transaction ${failed} (${hashes[failed]}) failed on ${rpcUrl}`)
   return seeded.contracts

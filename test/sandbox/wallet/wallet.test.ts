@@ -35,7 +35,7 @@ let script: string
 let context: BrowserContext | undefined
 
 const rpcUrl = (chainId: number) => chains.chains.find((chain) => chain.chainId === chainId)!.rpcUrl
-const client = (chainId: number) => createPublicClient({ transport: http(rpcUrl(chainId)) })
+const client = (chainId: number) => createPublicClient({ transport: http(rpcUrl(chainId)), pollingInterval: 50 })
 
 beforeAll(async () => {
   const [started] = await Promise.all([
@@ -266,7 +266,7 @@ describe("Sandbox Wallet", { timeout: 15_000 }, () => {
       { from: wallet, to: recipient, value: `0x${parseEther("1.5").toString(16)}` }
     ])
     if (!sent.ok) throw new Error(sent.message)
-    const receipt = await client(1).getTransactionReceipt({ hash: sent.result as Hex })
+    const receipt = await client(1).waitForTransactionReceipt({ hash: sent.result as Hex })
     expect(receipt.status).toBe("success")
     expect(receipt.from.toLowerCase()).toBe(wallet.toLowerCase())
     expect((await client(1).getBalance({ address: recipient })) - before).toBe(parseEther("1.5"))
@@ -284,7 +284,7 @@ describe("Sandbox Wallet", { timeout: 15_000 }, () => {
     expect(await request(page, "eth_chainId")).toEqual({ ok: true, result: "0x2105" })
     const sent = await request(page, "eth_sendTransaction", [{ from: wallet, to: recipient, value: "0x1" }])
     if (!sent.ok) throw new Error(sent.message)
-    expect((await client(8453).getTransactionReceipt({ hash: sent.result as Hex })).status).toBe("success")
+    expect((await client(8453).waitForTransactionReceipt({ hash: sent.result as Hex })).status).toBe("success")
     expect(await request(page, "wallet_switchEthereumChain", [{ chainId: "0x3e7" }])).toMatchObject({
       ok: false,
       code: 4902
