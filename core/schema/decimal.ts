@@ -1,4 +1,8 @@
+import * as Schema from "effect/Schema"
+
 // Exact decimal arithmetic on strings via BigInt: float math would show 0.30000000000000004 to a user.
+// Inputs come from APIs, so they are bounded before any BigInt work: `10n ** hugeExponent` froze the page
+// ("1e2000000" never finished), and a megabyte of digits is never a real amount.
 
 interface Decimal {
   readonly negative: boolean
@@ -12,17 +16,61 @@ const decimalPattern = /^([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/
 /** Significant places of decimal math (SPEC §9). */
 export const decimalPlaces = 20
 
-const parse = (value: string | number): Decimal | undefined => {
-  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value.trim()
-  const match = decimalPattern.exec(text)
-  if (!match) return undefined
+/**
+ * Longest numeric string accepted, in characters: a uint256 (78 digits) with 18 decimals and room to spare.
+ * Longer strings are refused without being parsed.
+ */
+export const maxDecimalLength = 256
+
+/** Largest exponent accepted, either sign: `1e400` and `1e-400` parse, `1e401` does not. */
+export const maxDecimalExponent = 400
+
+/**
+ * Why a string is not an accepted decimal: not a number at all, too long, or an exponent beyond
+ * {@link maxDecimalExponent}.
+ * @example
+ * ```ts
+ * const refused = parseDecimal("1e2000000")
+ * refused?.reason // "ExponentOutOfRange"
+ * ```
+ */
+export class DecimalError extends Schema.TaggedError<DecimalError>()("DecimalError", {
+  reason: Schema.Literals(["NotANumber", "TooLong", "ExponentOutOfRange"])
+}) {}
+
+const parse = (value: string | number): Decimal | DecimalError => {
+  const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value
+  // Length first: trimming or matching a 2 MB string is already work the page should not do.
+  if (text.length > maxDecimalLength) return new DecimalError({ reason: "TooLong" })
+  const match = decimalPattern.exec(text.trim())
+  if (!match) return new DecimalError({ reason: "NotANumber" })
   const [, sign, int = "", frac = "", exp = "0"] = match
-  if (int.length === 0 && frac.length === 0) return undefined
-  const scale = frac.length - Number(exp)
+  if (int.length === 0 && frac.length === 0) return new DecimalError({ reason: "NotANumber" })
+  const exponent = Number(exp)
+  if (Math.abs(exponent) > maxDecimalExponent) return new DecimalError({ reason: "ExponentOutOfRange" })
+  const scale = frac.length - exponent
   const raw = BigInt(`${int}${frac}` || "0")
   return scale >= 0
     ? { negative: sign === "-", digits: raw, scale }
     : { negative: sign === "-", digits: raw * 10n ** BigInt(-scale), scale: 0 }
+}
+
+const parsed = (value: string | number): Decimal | undefined => {
+  const result = parse(value)
+  return result instanceof DecimalError ? undefined : result
+}
+
+/**
+ * Checks a numeric string against the bounds: the error says why it is refused, `undefined` means it is accepted.
+ * @example
+ * ```ts
+ * parseDecimal("1.5") // undefined
+ * parseDecimal("x")?.reason // "NotANumber"
+ * ```
+ */
+export const parseDecimal = (value: string | number): DecimalError | undefined => {
+  const result = parse(value)
+  return result instanceof DecimalError ? result : undefined
 }
 
 const render = (negative: boolean, digits: bigint, places: number): string => {
@@ -50,7 +98,7 @@ const rescale = (value: Decimal, places: number, mode: "floor" | "halfUp"): stri
  * isDecimal("1.2.3") // false
  * ```
  */
-export const isDecimal = (value: string | number): boolean => parse(value) !== undefined
+export const isDecimal = (value: string | number): boolean => parsed(value) !== undefined
 
 /**
  * Floors a decimal to `places` decimals, exactly, with trailing zeros kept; undefined when not a number.
@@ -60,8 +108,8 @@ export const isDecimal = (value: string | number): boolean => parse(value) !== u
  * ```
  */
 export const floorDecimal = (value: string | number, places: number): string | undefined => {
-  const parsed = parse(value)
-  return parsed && rescale(parsed, places, "floor")
+  const decimal = parsed(value)
+  return decimal && rescale(decimal, places, "floor")
 }
 
 /**
@@ -72,8 +120,8 @@ export const floorDecimal = (value: string | number, places: number): string | u
  * ```
  */
 export const roundHalfUp = (value: string | number, places: number = decimalPlaces): string | undefined => {
-  const parsed = parse(value)
-  return parsed && rescale(parsed, places, "halfUp")
+  const decimal = parsed(value)
+  return decimal && rescale(decimal, places, "halfUp")
 }
 
 /**
@@ -94,8 +142,8 @@ export const trimTrailingZeros = (value: string): string =>
  * ```
  */
 export const compareDecimal = (a: string | number, b: string | number): -1 | 0 | 1 | undefined => {
-  const x = parse(a)
-  const y = parse(b)
+  const x = parsed(a)
+  const y = parsed(b)
   if (!x || !y) return undefined
   const scale = Math.max(x.scale, y.scale)
   const sx = (x.negative ? -1n : 1n) * x.digits * 10n ** BigInt(scale - x.scale)

@@ -1,4 +1,4 @@
-import { floorDecimal, roundHalfUp, trimTrailingZeros } from "./decimal.ts"
+import { floorDecimal, type parseDecimal, roundHalfUp, trimTrailingZeros } from "./decimal.ts"
 
 /** Emails longer than this are shortened for display (SPEC §5). */
 export const maxEmailDisplayLength = 30
@@ -50,7 +50,8 @@ export const truncateAddress = (address: string): string => {
 
 /**
  * Formats a balance floored to 3 decimals (SPEC §9) without trailing zeros, with the symbol when given; an absent or
- * non-numeric balance reads as 0.
+ * non-numeric balance reads as 0, and so does one {@link parseDecimal} refuses (over 256 characters or an exponent
+ * beyond ±400): a formatter must return a string, and "0" never freezes the page nor shows a fabricated amount.
  * @example
  * ```ts
  * formatBalance("1.23999", "ETH") // "1.239 ETH"
@@ -63,7 +64,8 @@ export const formatBalance = (balance: string | number | undefined, symbol?: str
 }
 
 /**
- * Formats a transaction quantity rounded half-up to 3 decimals (SPEC §9), without trailing zeros.
+ * Formats a transaction quantity rounded half-up to 3 decimals (SPEC §9), without trailing zeros; a non-numeric
+ * quantity, or one {@link parseDecimal} refuses, reads as 0.
  * @example
  * ```ts
  * formatQuantity("0.12349") // "0.123"
