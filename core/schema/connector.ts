@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema"
 import { ChainNamespace } from "./namespace.ts"
+import { OptionalSafeImageUrl } from "./url.ts"
 
 /**
  * How a connector reaches its wallet (SPEC §3): EIP-6963 announced, multi-chain, injected, an external adapter,
@@ -22,15 +23,15 @@ export const ConnectorType = Schema.Literals([
 export type ConnectorType = typeof ConnectorType.Type
 
 /**
- * Wallet details a connector announces (EIP-6963 rdns and icon).
+ * Wallet details a connector announces (EIP-6963 rdns and icon); an unsafe icon (svg+xml included) is dropped.
  * @example
  * ```ts
- * const info: ConnectorInfo = { rdns: "io.metamask", icon: "data:image/svg+xml;base64,..." }
+ * const info: ConnectorInfo = { rdns: "io.metamask", icon: "data:image/png;base64,..." }
  * ```
  */
 export const ConnectorInfo = Schema.Struct({
   rdns: Schema.optionalKey(Schema.String),
-  icon: Schema.optionalKey(Schema.String)
+  icon: OptionalSafeImageUrl
 })
 /** Wallet details a connector announces. */
 export type ConnectorInfo = typeof ConnectorInfo.Type
@@ -47,7 +48,7 @@ export const ConnectorData = Schema.Struct({
   type: ConnectorType,
   name: Schema.String,
   chain: ChainNamespace,
-  imageUrl: Schema.optionalKey(Schema.String),
+  imageUrl: OptionalSafeImageUrl,
   imageId: Schema.optionalKey(Schema.String),
   explorerId: Schema.optionalKey(Schema.String),
   info: Schema.optionalKey(ConnectorInfo)

@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { OptionalSafeImageUrl } from "./url.ts"
 
 /**
  * A token amount as the balance API gives it: `decimals` and `numeric` are decimal strings (SPEC §3).
@@ -33,7 +34,7 @@ export const TokenBalance = Schema.Struct({
   value: Schema.optionalKey(Schema.Number),
   price: Schema.Number,
   quantity: TokenQuantity,
-  iconUrl: Schema.optionalKey(Schema.String)
+  iconUrl: OptionalSafeImageUrl
 })
 /** One token held by an account. */
 export type TokenBalance = typeof TokenBalance.Type

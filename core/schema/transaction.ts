@@ -1,6 +1,7 @@
 import * as Schema from "effect/Schema"
+import { OptionalSafeImageUrl } from "./url.ts"
 
-const ImageRef = Schema.Struct({ url: Schema.optionalKey(Schema.NullOr(Schema.String)) })
+const ImageRef = Schema.Struct({ url: OptionalSafeImageUrl })
 
 /**
  * What a history entry did and when (SPEC §3). `minedAt` is an ISO date string; `chain` is a CAIP network id.
@@ -22,7 +23,7 @@ export const TransactionMetadata = Schema.Struct({
   nonce: Schema.optionalKey(Schema.Number),
   chain: Schema.optionalKey(Schema.String),
   application: Schema.optionalKey(
-    Schema.Struct({ name: Schema.optionalKey(Schema.String), iconUrl: Schema.optionalKey(Schema.String) })
+    Schema.Struct({ name: Schema.optionalKey(Schema.String), iconUrl: OptionalSafeImageUrl })
   )
 })
 /** What a history entry did and when. */

@@ -1,10 +1,12 @@
 import * as Schema from "effect/Schema"
+import { OptionalSafeImageUrl, OptionalSafeLinkUrl } from "./url.ts"
 
 const NullableString = Schema.optionalKey(Schema.NullOr(Schema.String))
 
 /**
  * One wallet of the wallet registry (SPEC §3). Links and rdns are nullable or absent in real registry data, so they
- * are optional; unknown keys are dropped on decode.
+ * are optional; unknown keys are dropped on decode. An unsafe image URL or link (see `isSafeImageUrl`,
+ * `isSafeLinkUrl`) is dropped with a warning, keeping the wallet.
  * @example
  * ```ts
  * import * as Schema from "effect/Schema"
@@ -15,14 +17,14 @@ export const WalletListing = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
   image_id: NullableString,
-  image_url: NullableString,
-  homepage: NullableString,
-  mobile_link: NullableString,
-  desktop_link: NullableString,
-  webapp_link: NullableString,
-  app_store: NullableString,
-  play_store: NullableString,
-  chrome_store: NullableString,
+  image_url: OptionalSafeImageUrl,
+  homepage: OptionalSafeLinkUrl,
+  mobile_link: OptionalSafeLinkUrl,
+  desktop_link: OptionalSafeLinkUrl,
+  webapp_link: OptionalSafeLinkUrl,
+  app_store: OptionalSafeLinkUrl,
+  play_store: OptionalSafeLinkUrl,
+  chrome_store: OptionalSafeLinkUrl,
   rdns: NullableString,
   chains: Schema.optionalKey(Schema.NullOr(Schema.Array(Schema.String))),
   injected: Schema.optionalKey(

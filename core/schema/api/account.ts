@@ -2,6 +2,7 @@ import * as Schema from "effect/Schema"
 import { Identity } from "../identity.ts"
 import { TokenBalance } from "../token.ts"
 import { Transaction } from "../transaction.ts"
+import { OptionalSafeImageUrl } from "../url.ts"
 
 /**
  * `GET /v1/supported-chains`: the CAIP network ids the blockchain API serves over HTTP and over WebSocket.
@@ -124,7 +125,7 @@ export type FungiblePriceBody = typeof FungiblePriceBody.Type
 export const FungiblePrice = Schema.Struct({
   name: Schema.String,
   symbol: Schema.String,
-  iconUrl: Schema.optionalKey(Schema.String),
+  iconUrl: OptionalSafeImageUrl,
   price: Schema.Number
 })
 /** The price of one token. */

@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { OptionalSafeImageUrl, OptionalSafeLinkUrl } from "../url.ts"
 
 /**
  * One smart session (permissions granted to an app) of an account; `pci` is its permission context id.
@@ -19,8 +20,8 @@ export const SmartSession = Schema.Struct({
     Schema.Struct({
       id: Schema.String,
       name: Schema.optionalKey(Schema.String),
-      url: Schema.optionalKey(Schema.String),
-      iconUrl: Schema.optionalKey(Schema.String)
+      url: OptionalSafeLinkUrl,
+      iconUrl: OptionalSafeImageUrl
     })
   )
 })

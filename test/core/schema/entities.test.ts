@@ -108,7 +108,7 @@ describe("entity schemas", () => {
       type: "ANNOUNCED",
       name: "MetaMask",
       chain: "eip155",
-      info: { rdns: "io.metamask", icon: "data:image/svg+xml;base64,AAAA" }
+      info: { rdns: "io.metamask", icon: "data:image/png;base64,AAAA" }
     }
     expect(Schema.decodeUnknownSync(ConnectorData)(connector)).toEqual(connector)
     expect(failure(ConnectorData, { ...connector, type: "LEDGER" })).toContain('at ["type"]')

@@ -1,24 +1,146 @@
+import * as Schema from "effect/Schema"
+import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { isSafeImageUrl, isSafeLinkUrl } from "../../../core/schema/index.ts"
+import { WalletsPage } from "../../../core/schema/api/walletApi.ts"
+import {
+  ConnectorData,
+  isSafeImageUrl,
+  isSafeLinkUrl,
+  SafeImageUrl,
+  SafeLinkUrl,
+  TokenBalance,
+  WalletListing
+} from "../../../core/schema/index.ts"
 
-describe("URLs from APIs", () => {
-  it("images load only from https, data:image, or loopback http in development", () => {
+describe("image URLs from APIs and wallets", () => {
+  it("load from https, loopback http and raster data:image only", () => {
     expect(isSafeImageUrl("https://cdn.example/w.png")).toBe(true)
-    expect(isSafeImageUrl("data:image/png;base64,AAAA")).toBe(true)
-    expect(isSafeImageUrl("http://127.0.0.1:4000/w.png")).toBe(false)
-    expect(isSafeImageUrl("http://127.0.0.1:4000/w.png", { allowLoopback: true })).toBe(true)
-    expect(isSafeImageUrl("http://evil.example/w.png", { allowLoopback: true })).toBe(false)
-    expect(isSafeImageUrl("javascript:alert(1)")).toBe(false)
-    expect(isSafeImageUrl("data:text/html,<script>")).toBe(false)
-    expect(isSafeImageUrl("not a url")).toBe(false)
+    expect(isSafeImageUrl("http://127.0.0.1:4000/w.png")).toBe(true)
+    expect(isSafeImageUrl("http://localhost/w.png")).toBe(true)
+    expect(isSafeImageUrl("http://[::1]:80/w.png")).toBe(true)
+    for (const type of ["png", "jpeg", "gif", "webp", "avif"]) {
+      expect(isSafeImageUrl(`data:image/${type};base64,AAAA`)).toBe(true)
+    }
   })
 
-  it("wallet links open https and app schemes but never scripts", () => {
+  it("refuse svg data, scripts, remote http and disguised schemes", () => {
+    for (const unsafe of [
+      "data:image/svg+xml;base64,AAAA",
+      "data:image/svg+xml,<svg onload=alert(1)>",
+      "data:text/html,<script>",
+      "javascript:alert(1)",
+      "http://evil.example/w.png",
+      "http://127.0.0.1.evil.example/w.png",
+      "https://user:pass@cdn.example/w.png",
+      " https://cdn.example/w.png",
+      "https://cdn.example/w.png\n",
+      "java\tscript:alert(1)",
+      "blob:https://cdn.example/1",
+      "not a url",
+      `data:image/png;base64,${"A".repeat(2_000_000)}`
+    ]) {
+      expect(isSafeImageUrl(unsafe), unsafe).toBe(false)
+    }
+  })
+
+  it("plain http on loopback can be turned off (a page served over https)", () => {
+    expect(isSafeImageUrl("http://127.0.0.1:4000/w.png", { allowLoopback: false })).toBe(false)
+  })
+})
+
+describe("wallet links", () => {
+  it("open https, loopback http and a wallet's own app scheme", () => {
     expect(isSafeLinkUrl("https://metamask.app.link/wc")).toBe(true)
     expect(isSafeLinkUrl("metamask://wc?uri=wc%3Aabc")).toBe(true)
-    expect(isSafeLinkUrl("JavaScript:alert(1)")).toBe(false)
-    expect(isSafeLinkUrl("data:text/html,hi")).toBe(false)
+    expect(isSafeLinkUrl("rainbow:")).toBe(true)
+    expect(isSafeLinkUrl("safe-wallet://")).toBe(true)
+    expect(isSafeLinkUrl("http://127.0.0.1/wallets/demo/app")).toBe(true)
+  })
+
+  it("never open script, data, file, blob, intent or about links, whatever the case or padding", () => {
+    for (const scheme of ["javascript", "data", "vbscript", "file", "blob", "intent", "about"]) {
+      for (const spelled of [scheme, scheme.toUpperCase(), `${scheme[0]?.toUpperCase()}${scheme.slice(1)}`]) {
+        expect(isSafeLinkUrl(`${spelled}:alert(1)`), spelled).toBe(false)
+        expect(isSafeLinkUrl(` ${spelled}:x`), spelled).toBe(false)
+      }
+    }
+    for (const trick of ["java\tscript:alert(1)", "java\nscript:x", "\u0000javascript:x", "javascript\u200b:x"]) {
+      expect(isSafeLinkUrl(trick), JSON.stringify(trick)).toBe(false)
+    }
     expect(isSafeLinkUrl("http://wallet.example")).toBe(false)
-    expect(isSafeLinkUrl("http://localhost:5173/wallet", { allowLoopback: true })).toBe(true)
+    expect(isSafeLinkUrl("//evil.example")).toBe(false)
+    expect(isSafeLinkUrl("")).toBe(false)
+  })
+
+  it("no string with a control character or whitespace passes either check", () => {
+    const hidden = fc.constantFrom("\t", "\n", "\r", " ", "\u0000", "\u001f", "\u007f", "\u00a0", "\u200b", "\ufeff")
+    fc.assert(
+      fc.property(fc.string(), hidden, fc.string(), (before, mark, after) => {
+        const url = `https://x.example/${before}${mark}${after}`
+        return !isSafeLinkUrl(url) && !isSafeImageUrl(url)
+      })
+    )
+  })
+
+  it("the schemas refuse what the checks refuse", () => {
+    expect(Schema.is(SafeImageUrl)("data:image/svg+xml,<svg/>")).toBe(false)
+    expect(Schema.is(SafeLinkUrl)("JAVASCRIPT:alert(1)")).toBe(false)
+    expect(Schema.is(SafeLinkUrl)("trust://wc")).toBe(true)
+  })
+})
+
+describe("unsafe URLs where payloads are decoded", () => {
+  it("a wallet listing keeps its entry and drops only the unsafe fields", () => {
+    const listing = Schema.decodeUnknownSync(WalletListing)({
+      id: "w1",
+      name: "Wallet One",
+      image_url: "javascript:alert(1)",
+      mobile_link: "JavaScript:alert(1)",
+      desktop_link: "wallet-one://",
+      webapp_link: "data:text/html,<script>alert(1)</script>"
+    })
+    expect(listing).toEqual({ id: "w1", name: "Wallet One", desktop_link: "wallet-one://" })
+  })
+
+  it("one unsafe wallet in a page of 10,000 never costs the others", () => {
+    const data = Array.from({ length: 10_000 }, (_, i) => ({
+      id: `w${i}`,
+      name: `Wallet ${i}`,
+      image_url: i === 5 ? "data:image/svg+xml,<svg/>" : `https://img.example/${i}.png`
+    }))
+    const page = Schema.decodeUnknownSync(WalletsPage)({ data, count: 10_000 })
+    expect(page.data).toHaveLength(10_000)
+    expect(page.data[5]).toEqual({ id: "w5", name: "Wallet 5" })
+    expect(page.data[6]?.image_url).toBe("https://img.example/6.png")
+  })
+
+  it("a connector announcing an svg or script icon keeps its name but not the icon", () => {
+    const connector = Schema.decodeUnknownSync(ConnectorData)({
+      id: "io.evil",
+      type: "ANNOUNCED",
+      name: "Evil",
+      chain: "eip155",
+      imageUrl: "javascript:alert(1)",
+      info: { rdns: "io.evil", icon: "data:image/svg+xml;base64,PHN2Zz4=" }
+    })
+    expect(connector).toEqual({
+      id: "io.evil",
+      type: "ANNOUNCED",
+      name: "Evil",
+      chain: "eip155",
+      info: { rdns: "io.evil" }
+    })
+  })
+
+  it("a token's icon from the blockchain API is dropped when unsafe", () => {
+    const token = Schema.decodeUnknownSync(TokenBalance)({
+      name: "Ether",
+      symbol: "ETH",
+      chainId: "eip155:1",
+      price: 1,
+      quantity: { decimals: "18", numeric: "1" },
+      iconUrl: "vbscript:msgbox"
+    })
+    expect(token.iconUrl).toBeUndefined()
   })
 })
