@@ -24,8 +24,8 @@ export const maxImageUrlLength = 262_144
 export const maxLinkUrlLength = 4096
 
 // Control characters, whitespace and the invisible ones browsers strip or ignore while parsing a URL.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
 const hiddenCharacters =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
   /[\u0000-\u0020\u007f-\u00a0\u00ad\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/
 
 const schemeOf = (value: string): string | undefined => /^([a-z][a-z0-9+.-]*):/i.exec(value)?.[1]?.toLowerCase()
