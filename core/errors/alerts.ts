@@ -60,3 +60,34 @@ const serverMessages: ReadonlyArray<readonly [string, AlertCode]> = [
 /** Maps a server's error message to its alert (SPEC §8 "Server messages mapped"), or `undefined`. */
 export const alertCodeFromServerMessage = (message: string): AlertCode | undefined =>
   serverMessages.find(([text]) => message.includes(text))?.[1]
+
+/**
+ * Configuration alerts from the most precise to the vaguest. Several can fire at start (an unknown project id makes
+ * the wallet API answer APKT007 and the analytics host answer 403, which reads as APKT002): the modal keeps the one
+ * that tells the developer what to fix. Alerts not listed (APKT001, APKT004) come from a user's action and always show.
+ */
+export const alertPrecedence: ReadonlyArray<AlertCode> = [
+  "APKT008",
+  "APKT007",
+  "APKT006",
+  "APKT005",
+  "APKT002",
+  "APKT010",
+  "APKT009",
+  "APKT003"
+]
+
+/**
+ * True when the alert on screen (`current`) must stay instead of `next`: both are configuration alerts and `current`
+ * is more precise.
+ * @example
+ * ```ts
+ * keepsCurrentAlert("APKT007", "APKT002") // true: "Invalid Project ID" says more than "Invalid App Configuration"
+ * ```
+ */
+export const keepsCurrentAlert = (current: AlertCode | undefined, next: AlertCode): boolean => {
+  if (current === undefined) return false
+  const currentRank = alertPrecedence.indexOf(current)
+  const nextRank = alertPrecedence.indexOf(next)
+  return currentRank !== -1 && nextRank !== -1 && currentRank < nextRank
+}

@@ -5,9 +5,7 @@ import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
-import * as PubSub from "effect/PubSub"
 import * as Ref from "effect/Ref"
-import * as Stream from "effect/Stream"
 import { AlertError } from "../errors/alerts.ts"
 import { ClientConfig } from "./ClientConfig.ts"
 import { Platform, type PlatformShape } from "./Platform.ts"
@@ -63,15 +61,13 @@ export interface AnalyticsShape {
   setEnabled(enabled: boolean): Effect.Effect<void>
   /** The account added to every event's `props`. */
   setAccount(account: AnalyticsAccount): Effect.Effect<void>
-  /** Alerts raised by sending: an `AlertError` APKT002 once, on the first 403 from the analytics host. */
-  readonly alerts: Stream.Stream<AlertError>
 }
 
 /** Options of {@link Analytics.layerWith}. */
 export interface AnalyticsOptions {
   /** Read before every send; `false` drops the event. Combined with `setEnabled`. @default Effect.succeed(true) */
   readonly enabled?: Effect.Effect<boolean> | undefined
-  /** Called with each alert, for callers outside Effect. @default none */
+  /** Called with the APKT002 alert, once, on the first 403 from the analytics host. @default none */
   readonly onAlert?: ((alert: AlertError) => void) | undefined
 }
 
@@ -135,14 +131,13 @@ export const errorEventOf = (error: unknown, event = "ERROR"): ErrorEvent => {
  */
 export const makeAnalytics = (
   deliver: (payload: AnalyticsPayload) => Effect.Effect<void>,
-  options: AnalyticsOptions & { readonly alerts?: PubSub.PubSub<AlertError> | undefined } = {}
+  options: AnalyticsOptions = {}
 ) =>
   Effect.gen(function* () {
     const platform = Option.getOrUndefined(yield* Effect.serviceOption(Platform))
     const switchedOn = yield* Ref.make(true)
     const account = yield* Ref.make<AnalyticsAccount>({})
     const errorTimes = yield* Ref.make<ReadonlyArray<number>>([])
-    const alerts = options.alerts ?? (yield* PubSub.unbounded<AlertError>({ replay: 1 }))
     const enabledFromOptions = options.enabled ?? Effect.succeed(true)
 
     /** Claims a slot in the sliding window; false when 5 reports already went out in the last minute. */
@@ -173,8 +168,7 @@ export const makeAnalytics = (
       sendEvent,
       sendError: (error, event) => sendEvent(errorEventOf(error, event)),
       setEnabled: (enabled) => Ref.set(switchedOn, enabled),
-      setAccount: (next) => Ref.set(account, next),
-      alerts: Stream.fromPubSub(alerts)
+      setAccount: (next) => Ref.set(account, next)
     })
   })
 
@@ -184,14 +178,12 @@ const httpAnalytics = (options: AnalyticsOptions) =>
     const client = yield* HttpClient.HttpClient
     const config = yield* ClientConfig
     const scope = yield* Effect.scope
-    const alerts = yield* PubSub.unbounded<AlertError>({ replay: 1 })
     const alertShown = yield* Ref.make(false)
 
     const raiseInvalidConfiguration = Effect.gen(function* () {
       if (yield* Ref.getAndSet(alertShown, true)) return
       const alert = new AlertError({ code: "APKT002", details: "The analytics host answered 403 Forbidden." })
-      yield* PubSub.publish(alerts, alert)
-      options.onAlert?.(alert)
+      yield* Effect.sync(() => options.onAlert?.(alert))
     })
 
     const sink = config.endpoints.analytics
@@ -209,18 +201,17 @@ const httpAnalytics = (options: AnalyticsOptions) =>
         Effect.catchDefect((defect) => Effect.logWarning("Airlock analytics: event not sent", String(defect)))
       )
 
-    // No analytics host configured: events stay in the page (they still reach `lastEvent`).
+    // No analytics host, or no project id (the page already shows APKT008): nothing leaves the page. Without the
+    // project id check every event came back 403 and replaced "Project ID Missing" with a vaguer alert.
     const deliver = (payload: AnalyticsPayload) =>
-      sink === undefined ? Effect.void : Effect.asVoid(Effect.forkIn(post(payload), scope))
-    return yield* makeAnalytics(deliver, {
-      ...options,
-      alerts
-    })
+      sink === undefined || config.projectId === "" ? Effect.void : Effect.asVoid(Effect.forkIn(post(payload), scope))
+    return yield* makeAnalytics(deliver, options)
   })
 
 /**
  * Product analytics (SPEC §7 `POST /e`): fire and forget, at most 5 error reports a minute, and an
- * 'Invalid App Configuration' alert (APKT002) the first time the analytics host answers 403.
+ * 'Invalid App Configuration' alert (APKT002) the first time the analytics host answers 403. Without a project id
+ * no event is sent.
  *
  * @example
  * ```ts
