@@ -14,7 +14,7 @@ import { resolveFeatures } from "../rules/resolveFeatures.ts"
 import { ClientConfig, sdkVersion } from "../services/ClientConfig.ts"
 import { Platform, type PlatformShape } from "../services/Platform.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
-import { alertOf } from "../state/alert.ts"
+import { nextAlert } from "../state/alert.ts"
 import { ClientScope } from "../state/ClientScope.ts"
 import { makeInitialState } from "../state/initial.ts"
 import { routerContext } from "../state/routerContext.ts"
@@ -123,7 +123,7 @@ export const makeAirlock = (
     }),
     Layer.succeed(References.MinimumLogLevel, logLevels[options.logLevel ?? "error"])
   )
-  const onAlert = (alert: AlertError) => store.update((state) => ({ ...state, alert: alertOf(alert) }))
+  const onAlert = (alert: AlertError) => store.update((state) => ({ ...state, alert: nextAlert(state.alert, alert) }))
   // HTTP, storage and the services are a chunk of their own, fetched right away but off the first load.
   const lazyServices = Layer.unwrap(
     Effect.promise(() => import("./layers.ts")).pipe(Effect.map((m) => m.serviceLayers(store, services, onAlert)))
