@@ -179,6 +179,8 @@ export const makeAirlock = (
         void flow((flows) => flows.settleNavigation(result, before.modal.open))
       }
     },
+    loadMoreWallets: () => flow((flows) => flows.loadMoreWallets),
+    searchWallets: (text) => flow((flows) => flows.searchWallets(text)),
     getState: store.getSnapshot,
     subscribe: (listener) => track(store.subscribe(listener)),
     watch: (selector, onChange, equals) => track(store.watch(selector, onChange, equals)),

@@ -50,6 +50,10 @@ export interface AirlockClient {
   push(view: View, data?: Readonly<Record<string, unknown>>): void
   /** Goes back one view (SPEC §2 back rules); closes when there is no history left. */
   goBack(): void
+  /** Loads the next page of All Wallets (40 a page, SPEC §9); does nothing once every wallet is loaded. */
+  loadMoreWallets(): Promise<void>
+  /** Searches the wallet registry for All Wallets (100 matches, shown after 300 ms at least); "" ends the search. */
+  searchWallets(text: string): Promise<void>
   /** The current state snapshot. */
   getState(): AirlockState
   /** Calls `listener` after every state change; returns the unsubscribe function. */

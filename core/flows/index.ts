@@ -8,4 +8,12 @@ export { track } from "./events.ts"
 export { initialize } from "./initialize.ts"
 export { closeModal, isConnected, openModal, routerContext, settleNavigation } from "./modal.ts"
 export { isSupportedNetwork, reportChain, switchNamespace, switchNetwork, unknownNetwork } from "./network.ts"
-export { loadAnalyticsConfig, loadProject, loadRemoteConfig, loadWallets, verifyOrigin } from "./remote.ts"
+export {
+  loadAnalyticsConfig,
+  loadMoreWallets,
+  loadProject,
+  loadRemoteConfig,
+  loadWallets,
+  searchWallets,
+  verifyOrigin
+} from "./remote.ts"

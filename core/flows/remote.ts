@@ -7,8 +7,9 @@ import { FEATURED_WALLETS_DEFAULT_COUNT, RECOMMENDED_WALLETS_COUNT } from "../ru
 import type { TelegramPlatform } from "../rules/resolveFeatures.ts"
 import type { WalletListing } from "../schema/wallet.ts"
 import { Analytics } from "../services/Analytics.ts"
+import type { ApiCallError } from "../services/http.ts"
 import { Platform } from "../services/Platform.ts"
-import { WalletApi } from "../services/WalletApi.ts"
+import { WalletApi, type WalletApiShape, walletsPageSize } from "../services/WalletApi.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { showAlert } from "./alerts.ts"
 
@@ -53,15 +54,17 @@ export const loadAnalyticsConfig = Effect.gen(function* () {
  * The Connect view's featured wallets (the app's `featuredWalletIds`, in the app's order) and the registry's
  * recommended ones (4, excluding featured and excluded wallets). A failure shows the APKT003 alert.
  */
+// Listings name their image by id; the renderer needs a URL, built against the configured wallet API host.
+const withImages = (api: WalletApiShape, wallets: ReadonlyArray<WalletListing>): ReadonlyArray<WalletListing> =>
+  wallets.map((wallet) =>
+    wallet.image_url || !wallet.image_id ? wallet : { ...wallet, image_url: api.walletImageUrl(wallet.image_id) }
+  )
+
 export const loadWallets = Effect.gen(function* () {
   const store = yield* StateStore
   const options = yield* Options
   const api = yield* WalletApi
-  // Listings name their image by id; the renderer needs a URL, built against the configured wallet API host.
-  const withImage = (wallets: ReadonlyArray<WalletListing>) =>
-    wallets.map((wallet) =>
-      wallet.image_url || !wallet.image_id ? wallet : { ...wallet, image_url: api.walletImageUrl(wallet.image_id) }
-    )
+  const withImage = (wallets: ReadonlyArray<WalletListing>) => withImages(api, wallets)
   // SPEC §9: featured wallets show 4 by default.
   const featuredIds = (options.raw.featuredWalletIds ?? []).slice(0, FEATURED_WALLETS_DEFAULT_COUNT)
   const excluded = options.raw.excludeWalletIds ?? []
@@ -101,4 +104,75 @@ export const loadWallets = Effect.gen(function* () {
 export const loadProject = Effect.all([loadRemoteConfig, verifyOrigin, loadAnalyticsConfig, loadWallets], {
   concurrency: "unbounded",
   discard: true
+})
+
+/** The minimum time a wallet search shows as searching (SPEC §9), so results do not flicker in while typing. */
+export const minimumSearchDelay = "300 millis"
+
+const walletLoadFailed = (error: ApiCallError) =>
+  showAlert(
+    error instanceof AlertError ? error : new AlertError({ code: "APKT003", details: error.message, cause: error })
+  )
+
+const registryFilters = Effect.gen(function* () {
+  const options = yield* Options
+  return {
+    exclude: options.raw.excludeWalletIds ?? [],
+    ...(options.raw.includeWalletIds === undefined ? {} : { include: options.raw.includeWalletIds })
+  }
+})
+
+/**
+ * Loads the next page (40 wallets, SPEC §9) of the registry into `wallets.all`: the All Wallets view calls it when
+ * it opens and when its list is scrolled to the end. Does nothing while a search is shown or once every wallet is
+ * loaded; a failure shows APKT003.
+ */
+export const loadMoreWallets = Effect.gen(function* () {
+  const store = yield* StateStore
+  const api = yield* WalletApi
+  const { all, count, search } = store.getSnapshot().wallets
+  if (search || (all.length > 0 && all.length >= count)) return
+  const page = Math.floor(all.length / walletsPageSize) + 1
+  const result = yield* api.getWallets({ page, ...(yield* registryFilters) }).pipe(Effect.result)
+  if (result._tag === "Failure") return yield* walletLoadFailed(result.failure)
+  const loaded = withImages(api, result.success.data)
+  store.update((state) => {
+    if (state.wallets.search) return state
+    // Two scroll ends in a row may load the same page: keep each wallet once.
+    const known = new Set(state.wallets.all.map((wallet) => wallet.id))
+    const fresh = loaded.filter((wallet) => !known.has(wallet.id))
+    return {
+      ...state,
+      wallets: { ...state.wallets, all: [...state.wallets.all, ...fresh], count: result.success.count }
+    }
+  })
+}).pipe(Effect.withSpan("loadMoreWallets"))
+
+/**
+ * Searches the registry (the first 100 matches, SPEC §9) and shows the results in `wallets.all`, no sooner than
+ * 300 ms after the search started. A newer search wins over an older one still in flight; an empty text goes back
+ * to the paged list.
+ */
+export const searchWallets = Effect.fn("searchWallets")(function* (text: string) {
+  const store = yield* StateStore
+  const api = yield* WalletApi
+  const search = text.trim()
+  store.update((state) =>
+    search === ""
+      ? { ...state, wallets: { ...state.wallets, search: "", all: [], count: 0 } }
+      : { ...state, wallets: { ...state.wallets, search } }
+  )
+  if (search === "") return yield* loadMoreWallets
+  const [result] = yield* Effect.all(
+    [api.searchWallets({ search, ...(yield* registryFilters) }).pipe(Effect.result), Effect.sleep(minimumSearchDelay)],
+    { concurrency: 2 }
+  )
+  if (store.getSnapshot().wallets.search !== search) return
+  if (result._tag === "Failure") return yield* walletLoadFailed(result.failure)
+  const found = withImages(api, result.success.data)
+  store.update((state) =>
+    state.wallets.search === search
+      ? { ...state, wallets: { ...state.wallets, all: found, count: result.success.count } }
+      : state
+  )
 })

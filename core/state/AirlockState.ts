@@ -38,6 +38,8 @@ export interface WalletsState {
   /** Pages of the full registry loaded so far (AllWallets), and the registry's total count. */
   readonly all: ReadonlyArray<WalletListing>
   readonly count: number
+  /** The All Wallets search text whose results `all` holds; empty or absent while the paged list is shown. */
+  readonly search?: string | undefined
 }
 
 /**

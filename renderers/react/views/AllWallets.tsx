@@ -1,4 +1,5 @@
 "use client"
+import { useEffect } from "react"
 import { getWalletListProps } from "../../../core/anatomy/walletItem.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { WalletItem } from "../components/WalletItem.tsx"
@@ -12,18 +13,41 @@ const selectAll = (state: AirlockState) => state.wallets.all
 export const AllWallets = ({ id }: ViewProps) => {
   const client = useAirlock()
   const wallets = useAirlockSelector(selectAll)
-  if (wallets.length === 0) return <p className="airlock-empty">No wallets found</p>
+  // Core loads the registry page by page: the first page when the view opens, the next at the list's end.
+  useEffect(() => {
+    if (client.getState().wallets.all.length === 0) void client.loadMoreWallets()
+  }, [client])
   return (
-    <ul {...getWalletListProps({ id }, "All Wallets")} className="airlock-list">
-      {wallets.map((wallet) => (
-        <WalletItem
-          key={wallet.id}
-          id={id}
-          wallet={{ id: wallet.id, name: wallet.name }}
-          imageUrl={wallet.image_url}
-          onSelect={() => client.push("ConnectingWalletConnect", { walletId: wallet.id })}
-        />
-      ))}
-    </ul>
+    <>
+      <input
+        type="search"
+        className="airlock-search"
+        aria-label="Search wallets"
+        placeholder="Search wallets"
+        onChange={(event) => void client.searchWallets(event.currentTarget.value)}
+      />
+      {wallets.length === 0 ? (
+        <p className="airlock-empty">No wallets found</p>
+      ) : (
+        <ul
+          {...getWalletListProps({ id }, "All Wallets")}
+          className="airlock-list"
+          onScroll={(event) => {
+            const list = event.currentTarget
+            if (list.scrollTop + list.clientHeight >= list.scrollHeight - 80) void client.loadMoreWallets()
+          }}
+        >
+          {wallets.map((wallet) => (
+            <WalletItem
+              key={wallet.id}
+              id={id}
+              wallet={{ id: wallet.id, name: wallet.name }}
+              imageUrl={wallet.image_url}
+              onSelect={() => client.push("ConnectingWalletConnect", { walletId: wallet.id })}
+            />
+          ))}
+        </ul>
+      )}
+    </>
   )
 }

@@ -1,0 +1,121 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Fiber, Layer } from "effect"
+import { TestClock } from "effect/testing"
+import { Options, resolveOptions } from "../../../core/client/Options.ts"
+import { loadMoreWallets, searchWallets } from "../../../core/flows/remote.ts"
+import { mainnet } from "../../../core/networks/index.ts"
+import { DEFAULT_FEATURES } from "../../../core/rules/features.ts"
+import type { WalletListing } from "../../../core/schema/wallet.ts"
+import { WalletApi } from "../../../core/services/WalletApi.ts"
+import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import { makeInitialState } from "../../../core/state/initial.ts"
+import { StateStore } from "../../../core/state/StateStore.ts"
+import { makeStore, type Store } from "../../../core/state/Store.ts"
+
+// A registry the size of the sandbox's: the views must fill themselves from it, nothing is put into the state here.
+const registry: ReadonlyArray<WalletListing> = Array.from({ length: 650 }, (_, i) => ({
+  id: `w${i}`,
+  name: i % 50 === 7 ? `Meta Wallet ${i}` : `Wallet ${i}`,
+  image_id: `img${i}`
+}))
+
+const setup = (wallets: ReadonlyArray<WalletListing> = registry) => {
+  const store = makeStore<AirlockState>(
+    makeInitialState({
+      networks: [mainnet],
+      activeNetwork: mainnet,
+      themeMode: "dark",
+      themeVariables: undefined,
+      features: DEFAULT_FEATURES,
+      statuses: {},
+      isMobile: false,
+      hasInjectedWallet: false
+    })
+  )
+  const layer = Layer.mergeAll(
+    StateStore.layer(store),
+    Options.layer(resolveOptions({ projectId: "p1", networks: [mainnet] } as never)),
+    WalletApi.layerMemory({ wallets, imageUrl: (_, id) => `https://img.example/${id}.png` })
+  )
+  return { store, layer }
+}
+
+const names = (store: Store<AirlockState>) => store.getSnapshot().wallets.all.map((wallet) => wallet.name)
+
+describe("All Wallets loads the registry itself", () => {
+  it.effect("opening loads the first page of 40, with image URLs, and the registry's count", () => {
+    const { store, layer } = setup()
+    return Effect.gen(function* () {
+      yield* loadMoreWallets
+      const { all, count } = store.getSnapshot().wallets
+      assert.lengthOf(all, 40)
+      assert.strictEqual(count, 650)
+      assert.strictEqual(all[0]?.image_url, "https://img.example/img0.png")
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("each scroll to the end adds the next 40 until all 650 are there, each once", () => {
+    const { store, layer } = setup()
+    return Effect.gen(function* () {
+      for (let i = 0; i < 20; i++) yield* loadMoreWallets
+      const ids = store.getSnapshot().wallets.all.map((wallet) => wallet.id)
+      assert.lengthOf(ids, 650)
+      assert.strictEqual(new Set(ids).size, 650)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a search shows its matches no sooner than 300 ms, then an empty search returns to the pages", () => {
+    const { store, layer } = setup()
+    return Effect.gen(function* () {
+      yield* loadMoreWallets
+      const search = yield* Effect.forkChild(searchWallets("  meta "))
+      yield* TestClock.adjust("299 millis")
+      assert.lengthOf(store.getSnapshot().wallets.all, 40, "still the page while the search runs")
+      yield* TestClock.adjust("1 millis")
+      yield* Fiber.join(search)
+      assert.deepStrictEqual(
+        names(store),
+        registry.filter((w) => w.name.startsWith("Meta")).map((w) => w.name)
+      )
+      yield* searchWallets("")
+      assert.lengthOf(store.getSnapshot().wallets.all, 40)
+      assert.strictEqual(store.getSnapshot().wallets.all[0]?.name, "Wallet 0")
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a search returns at most 100 matches", () => {
+    const { store, layer } = setup()
+    return Effect.gen(function* () {
+      const search = yield* Effect.forkChild(searchWallets("wallet"))
+      yield* TestClock.adjust("300 millis")
+      yield* Fiber.join(search)
+      assert.lengthOf(store.getSnapshot().wallets.all, 100)
+      assert.strictEqual(store.getSnapshot().wallets.count, 650)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a newer search wins over an older one still in flight", () => {
+    const { store, layer } = setup()
+    return Effect.gen(function* () {
+      const first = yield* Effect.forkChild(searchWallets("wallet 1"))
+      yield* TestClock.adjust("100 millis")
+      const second = yield* Effect.forkChild(searchWallets("meta"))
+      yield* TestClock.adjust("300 millis")
+      yield* Fiber.join(first)
+      yield* Fiber.join(second)
+      assert.isTrue(names(store).every((name) => name.startsWith("Meta")))
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("scrolling during a search does not mix pages into the results", () => {
+    const { store, layer } = setup()
+    return Effect.gen(function* () {
+      const search = yield* Effect.forkChild(searchWallets("meta"))
+      yield* TestClock.adjust("300 millis")
+      yield* Fiber.join(search)
+      const found = names(store)
+      yield* loadMoreWallets
+      assert.deepStrictEqual(names(store), found)
+    }).pipe(Effect.provide(layer))
+  })
+})
