@@ -41,6 +41,8 @@ export class NameError extends ReasonError("NameError", {
   SuggestionsFailed: "Error fetching name suggestions",
   NamesForAddressFailed: "Error fetching names for address",
   RegisterFailed: "Error registering name {name}",
+  /** SPEC §8: the API's first reason is preferred over 'Error registering name {name}' when it gives one. */
+  RegisterRejected: "{reason}",
   InvalidChainId: "Invalid chainId"
 }) {}
 

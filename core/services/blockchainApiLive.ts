@@ -146,15 +146,18 @@ export const makeBlockchainApiLive: Effect.Effect<
       })
       .pipe(
         Effect.map((answer) => answer.success),
-        Effect.mapError(
-          (cause) =>
-            new NameError({
-              reason: "RegisterFailed",
-              params: { name: params.name },
-              details: firstReason(cause),
-              cause
-            })
-        )
+        Effect.mapError((cause) => {
+          // SPEC §8: the API's first reason is what the user reads; the generic text stays in the details.
+          const reason = firstReason(cause)?.trim().slice(0, 200)
+          return reason
+            ? new NameError({
+                reason: "RegisterRejected",
+                params: { name: params.name, reason },
+                details: `Error registering name ${params.name}`,
+                cause
+              })
+            : new NameError({ reason: "RegisterFailed", params: { name: params.name }, cause })
+        })
       )
 
   return {

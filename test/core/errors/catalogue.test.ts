@@ -74,7 +74,8 @@ const specTexts: ReadonlyArray<readonly [string, () => AirlockError]> = [
 ]
 
 /** Texts Airlock adds beyond SPEC §8 (for its own options check); everything else must come from SPEC. */
-const airlockOnlyTexts = ["Invalid Airlock options"]
+// "{reason}" is the API's own first reason, which SPEC §8 prefers over 'Error registering name {name}'.
+const airlockOnlyTexts = ["Invalid Airlock options", "{reason}"]
 
 const allClasses = [
   ConnectionError,

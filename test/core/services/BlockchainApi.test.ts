@@ -396,8 +396,14 @@ describe("BlockchainApi names", () => {
       const register = yield* Effect.flip(
         api.registerName({ name: "ada.airlock.id", coinType: 60, address: "0xabc", message: "m", signature: "0x1" })
       )
-      assert.strictEqual(register.shortMessage, "Error registering name ada.airlock.id")
-      assert.strictEqual(register.details, "Name is already taken")
+      // SPEC §8: the API's first reason is preferred over the generic text.
+      assert.strictEqual(register.shortMessage, "Name is already taken")
+      assert.strictEqual(register.details, "Error registering name ada.airlock.id")
+      server.use(post("/v1/profile/account", () => new HttpResponse(null, { status: 500 })))
+      const unexplained = yield* Effect.flip(
+        api.registerName({ name: "bob.airlock.id", coinType: 60, address: "0xabc", message: "m", signature: "0x1" })
+      )
+      assert.strictEqual(unexplained.shortMessage, "Error registering name bob.airlock.id")
     }).pipe(Effect.provide(live))
   )
 
