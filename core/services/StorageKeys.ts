@@ -39,6 +39,18 @@ const CommaJoinedInts = Schema.String.pipe(
   )
 )
 
+/** The recent wallets, newest first; a longer stored list (an older version kept more) is trimmed to 2, not dropped. */
+const RecentWallets = Schema.Array(WalletListing).pipe(
+  Schema.decodeTo(
+    Schema.Array(WalletListing).check(Schema.isMaxLength(RECENT_WALLETS_KEPT)),
+    SchemaTransformation.transform({
+      decode: (wallets: ReadonlyArray<WalletListing>): ReadonlyArray<WalletListing> =>
+        wallets.slice(0, RECENT_WALLETS_KEPT),
+      encode: (wallets: ReadonlyArray<WalletListing>): ReadonlyArray<WalletListing> => wallets
+    })
+  )
+)
+
 const key = <A>(name: string, schema: Schema.Codec<A, string>): StorageKey<A> => ({
   name: `${storagePrefix}${name}`,
   schema
@@ -70,10 +82,7 @@ export const StorageKeys = {
   /** The namespace the user last acted in. */
   activeNamespace: key("active_namespace", ChainNamespace),
   /** The last two wallets the user connected with, newest first. */
-  recentWallets: key(
-    "recent_wallets",
-    Schema.fromJsonString(Schema.Array(WalletListing).check(Schema.isMaxLength(RECENT_WALLETS_KEPT)))
-  ),
+  recentWallets: key("recent_wallets", Schema.fromJsonString(RecentWallets)),
   /** The colour scheme the user picked. */
   themeMode: key("theme_mode", ThemeMode),
   /** Connection status of one namespace. */

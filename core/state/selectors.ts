@@ -22,6 +22,16 @@ export interface ConnectView {
   readonly sections: ReadonlyArray<ConnectSection>
 }
 
+/**
+ * Whether a connector's wallet is present in this browser: an EIP-6963 / Wallet Standard announcement proves it; a
+ * plain injected connector only exists when the page has an injected provider. Other kinds (WalletConnect, the
+ * embedded wallet, external adapters) are not browser wallets.
+ */
+const isInstalled = (connector: Connector, state: AirlockState): boolean =>
+  connector.type === "ANNOUNCED" ||
+  connector.type === "MULTI_CHAIN" ||
+  (connector.type === "INJECTED" && state.hasInjectedWallet)
+
 const sectionOf = (type: WalletSection, state: AirlockState, excluded: ReadonlyArray<string>): ConnectSection => {
   const connectors = (types: ReadonlyArray<Connector["type"]>) =>
     filterExcludedWallets(
@@ -29,12 +39,16 @@ const sectionOf = (type: WalletSection, state: AirlockState, excluded: ReadonlyA
         (c) =>
           types.includes(c.type) &&
           isBrowserWalletVisible(
-            { name: c.name, rdns: c.info?.rdns, installed: true },
+            { name: c.name, rdns: c.info?.rdns, installed: isInstalled(c, state) },
             { isMobile: state.isMobile, hasInjectedProvider: state.hasInjectedWallet }
           )
       ),
       excluded
     )
+  // A recent wallet shows once, in Recent, not again among featured or recommended.
+  const recentIds = new Set(state.wallets.recent.map((wallet) => wallet.id))
+  const notRecent = (wallets: ReadonlyArray<WalletListing>) =>
+    recentIds.size === 0 ? wallets : wallets.filter((wallet) => !recentIds.has(wallet.id))
   switch (type) {
     case "walletConnect":
       return { type, connectors: connectors(["WALLET_CONNECT"]) }
@@ -45,9 +59,9 @@ const sectionOf = (type: WalletSection, state: AirlockState, excluded: ReadonlyA
     case "recent":
       return { type, wallets: filterExcludedWallets(state.wallets.recent, excluded) }
     case "featured":
-      return { type, wallets: filterExcludedWallets(state.wallets.featured, excluded) }
+      return { type, wallets: filterExcludedWallets(notRecent(state.wallets.featured), excluded) }
     case "recommended":
-      return { type, wallets: filterExcludedWallets(state.wallets.recommended, excluded) }
+      return { type, wallets: filterExcludedWallets(notRecent(state.wallets.recommended), excluded) }
     case "custom":
       return { type, wallets: [] }
   }
@@ -69,7 +83,8 @@ let last: { readonly state: AirlockState; readonly view: ConnectView } | undefin
  * The Connect view's content (SPEC §2): methods email, social, wallet (wallet first when a browser wallet is
  * installed, unless the app sets its order; email and social only with the embedded wallet's AUTH connector), and the wallet sections in the order walletConnect, recent, injected,
  * featured, custom, external, recommended — the app's order first — each only when it has entries. Wallets the app
- * excludes (by rdns or case-insensitive name) never appear. The result is cached per snapshot, so it can feed
+ * excludes (by rdns or case-insensitive name) never appear; a recent wallet shows only in Recent; the generic
+ * 'Browser Wallet' is hidden on desktop without an injected provider and on mobile without rdns or install (SPEC §5). The result is cached per snapshot, so it can feed
  * `useSyncExternalStore` directly.
  */
 export const selectConnectView = (state: AirlockState): ConnectView => {

@@ -52,6 +52,30 @@ describe("Storage keys", () => {
 })
 
 describe("Storage", () => {
+  it.effect("a stored list of 3 recent wallets (an older version kept 3) is trimmed to the newest 2, not dropped", () =>
+    Effect.gen(function* () {
+      const storage = yield* Storage
+      assert.deepStrictEqual(yield* storage.get(StorageKeys.recentWallets), [trust, rainbow])
+    }).pipe(
+      Effect.provide(
+        Storage.layerMemory([[StorageKeys.recentWallets.name, JSON.stringify([trust, rainbow, metaMask])]])
+      )
+    )
+  )
+
+  it.effect("a stored list of 10,000 recent wallets is trimmed to 2", () =>
+    Effect.gen(function* () {
+      const storage = yield* Storage
+      assert.lengthOf((yield* storage.get(StorageKeys.recentWallets)) ?? [], 2)
+    }).pipe(
+      Effect.provide(
+        Storage.layerMemory([
+          [StorageKeys.recentWallets.name, JSON.stringify(Array.from({ length: 10_000 }, () => metaMask))]
+        ])
+      )
+    )
+  )
+
   it.effect("values read back with their decoded types", () =>
     Effect.gen(function* () {
       const storage = yield* Storage

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest"
+import { mainnet } from "../../../core/networks/index.ts"
+import { DEFAULT_FEATURES } from "../../../core/rules/features.ts"
+import type { Connector } from "../../../core/schema/connector.ts"
+import type { WalletListing } from "../../../core/schema/wallet.ts"
+import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import { makeInitialState } from "../../../core/state/initial.ts"
+import { selectConnectView } from "../../../core/state/selectors.ts"
+
+const stateWith = (
+  over: { isMobile?: boolean; hasInjectedWallet?: boolean },
+  connectors: ReadonlyArray<Connector>,
+  wallets: Partial<AirlockState["wallets"]> = {}
+): AirlockState => {
+  const base = makeInitialState({
+    networks: [mainnet],
+    activeNetwork: mainnet,
+    themeMode: "dark",
+    themeVariables: undefined,
+    features: DEFAULT_FEATURES,
+    statuses: {},
+    isMobile: over.isMobile ?? false,
+    hasInjectedWallet: over.hasInjectedWallet ?? false
+  })
+  return { ...base, connectors, wallets: { ...base.wallets, ...wallets } }
+}
+
+const browserWallet: Connector = { id: "injected", type: "INJECTED", name: "Browser Wallet", chain: "eip155" }
+const announced: Connector = {
+  id: "io.metamask",
+  type: "ANNOUNCED",
+  name: "MetaMask",
+  chain: "eip155",
+  info: { rdns: "io.metamask" }
+}
+
+const injectedNames = (state: AirlockState) =>
+  selectConnectView(state)
+    .sections.flatMap((section) => (section.type === "injected" ? section.connectors : []))
+    .map((connector) => connector.name)
+
+describe("the generic Browser Wallet (SPEC §5)", () => {
+  it("is hidden on mobile when it has no rdns and nothing is injected", () => {
+    expect(injectedNames(stateWith({ isMobile: true }, [browserWallet, announced]))).toEqual(["MetaMask"])
+  })
+
+  it("shows on mobile when the page has an injected provider (a wallet's in-app browser)", () => {
+    expect(injectedNames(stateWith({ isMobile: true, hasInjectedWallet: true }, [browserWallet]))).toEqual([
+      "Browser Wallet"
+    ])
+  })
+
+  it("is hidden on desktop when nothing is injected and shows when something is", () => {
+    expect(injectedNames(stateWith({}, [browserWallet]))).toEqual([])
+    expect(injectedNames(stateWith({ hasInjectedWallet: true }, [browserWallet]))).toEqual(["Browser Wallet"])
+  })
+})
+
+describe("a recent wallet shows once, in Recent", () => {
+  const wallet = (id: string): WalletListing => ({ id, name: `Wallet ${id}` })
+
+  it("is left out of featured and recommended", () => {
+    const state = stateWith({}, [], {
+      recent: [wallet("a")],
+      featured: [wallet("a"), wallet("b")],
+      recommended: [wallet("a"), wallet("c")]
+    })
+    const ids = Object.fromEntries(
+      selectConnectView(state).sections.map((section) => [
+        section.type,
+        "wallets" in section ? section.wallets.map((w) => w.id) : []
+      ])
+    )
+    expect(ids).toMatchObject({ recent: ["a"], featured: ["b"], recommended: ["c"] })
+  })
+
+  it("a featured section made only of recent wallets disappears", () => {
+    const state = stateWith({}, [], { recent: [wallet("a")], featured: [wallet("a")] })
+    expect(selectConnectView(state).sections.map((section) => section.type)).toEqual(["recent"])
+  })
+})
