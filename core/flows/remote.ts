@@ -9,6 +9,7 @@ import type { WalletListing } from "../schema/wallet.ts"
 import { Analytics } from "../services/Analytics.ts"
 import type { ApiCallError } from "../services/http.ts"
 import { Platform } from "../services/Platform.ts"
+import { Storage, StorageKeys } from "../services/Storage.ts"
 import { WalletApi, type WalletApiShape, walletsPageSize } from "../services/WalletApi.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { showAlert } from "./alerts.ts"
@@ -64,6 +65,16 @@ export const loadWallets = Effect.gen(function* () {
   const store = yield* StateStore
   const options = yield* Options
   const api = yield* WalletApi
+  const storage = yield* Storage
+  // Draw the last visit's lists at once; the fetch below replaces them (a corrupt stored value reads as absent).
+  const stored = yield* storage.get(StorageKeys.walletLists)
+  if (stored !== undefined) {
+    store.update((state) =>
+      state.wallets.featured.length > 0 || state.wallets.recommended.length > 0
+        ? state
+        : { ...state, wallets: { ...state.wallets, featured: stored.featured, recommended: stored.recommended } }
+    )
+  }
   const withImage = (wallets: ReadonlyArray<WalletListing>) => withImages(api, wallets)
   // SPEC §9: featured wallets show 4 by default.
   const featuredIds = (options.raw.featuredWalletIds ?? []).slice(0, FEATURED_WALLETS_DEFAULT_COUNT)
@@ -98,6 +109,10 @@ export const loadWallets = Effect.gen(function* () {
     )
   }
   store.update((state) => ({ ...state, wallets: { ...state.wallets, ...result.success } }))
+  yield* storage.set(StorageKeys.walletLists, {
+    featured: result.success.featured.slice(0, FEATURED_WALLETS_DEFAULT_COUNT),
+    recommended: result.success.recommended.slice(0, RECOMMENDED_WALLETS_COUNT)
+  })
 }).pipe(Effect.withSpan("loadWallets"))
 
 /** Everything fetched from the project at start, in parallel; each part handles its own failure. */

@@ -1,6 +1,10 @@
 import * as Schema from "effect/Schema"
 import * as SchemaTransformation from "effect/SchemaTransformation"
-import { RECENT_WALLETS_KEPT } from "../rules/connectOrder.ts"
+import {
+  FEATURED_WALLETS_DEFAULT_COUNT,
+  RECENT_WALLETS_KEPT,
+  RECOMMENDED_WALLETS_COUNT
+} from "../rules/connectOrder.ts"
 import { ChainNamespace } from "../schema/namespace.ts"
 import { CaipNetworkId } from "../schema/network.ts"
 import { ThemeMode } from "../schema/theme.ts"
@@ -51,6 +55,12 @@ const RecentWallets = Schema.Array(WalletListing).pipe(
   )
 )
 
+/** The wallet lists kept between visits: featured and recommended, at most 4 each (SPEC §9). */
+const StoredWalletLists = Schema.Struct({
+  featured: Schema.Array(WalletListing).check(Schema.isMaxLength(FEATURED_WALLETS_DEFAULT_COUNT)),
+  recommended: Schema.Array(WalletListing).check(Schema.isMaxLength(RECOMMENDED_WALLETS_COUNT))
+})
+
 const key = <A>(name: string, schema: Schema.Codec<A, string>): StorageKey<A> => ({
   name: `${storagePrefix}${name}`,
   schema
@@ -83,6 +93,10 @@ export const StorageKeys = {
   activeNamespace: key("active_namespace", ChainNamespace),
   /** The last two wallets the user connected with, newest first. */
   recentWallets: key("recent_wallets", Schema.fromJsonString(RecentWallets)),
+  /**
+   * The Connect view's last featured and recommended wallets, drawn at once on the next visit while they refresh.
+   */
+  walletLists: key("wallet_lists", Schema.fromJsonString(StoredWalletLists)),
   /** The colour scheme the user picked. */
   themeMode: key("theme_mode", ThemeMode),
   /** Connection status of one namespace. */
