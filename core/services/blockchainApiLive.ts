@@ -18,7 +18,7 @@ import {
   defaultNameZone,
   type RegisterNameParams,
   swapSlippageTolerance
-} from "./BlockchainApi.ts"
+} from "./blockchainApiShape.ts"
 import { ClientConfig } from "./ClientConfig.ts"
 import { type ApiCallError, ApiError, makeApiClient } from "./http.ts"
 import { defaultOnrampOptions, placeholderOnrampQuote } from "./onrampFallbacks.ts"

@@ -10,7 +10,7 @@ import type { OnrampQuote } from "../schema/onramp.ts"
 import type { TokenBalance } from "../schema/token.ts"
 import type { Transaction } from "../schema/transaction.ts"
 import { ActiveNetwork } from "./ActiveNetwork.ts"
-import type { BlockchainApiShape } from "./BlockchainApi.ts"
+import type { BlockchainApiShape } from "./blockchainApiShape.ts"
 import { defaultOnrampOptions, placeholderOnrampQuote } from "./onrampFallbacks.ts"
 
 /**
