@@ -3,7 +3,11 @@ import { Options } from "../client/Options.ts"
 import { checkOrigin } from "../config/checkOrigin.ts"
 import { fetchRemoteConfig } from "../config/remoteConfig.ts"
 import { AlertError } from "../errors/alerts.ts"
-import { FEATURED_WALLETS_DEFAULT_COUNT, RECOMMENDED_WALLETS_COUNT } from "../rules/connectOrder.ts"
+import {
+  FEATURED_WALLETS_DEFAULT_COUNT,
+  RECOMMENDED_WALLETS_COUNT,
+  selectFeaturedWallets
+} from "../rules/connectOrder.ts"
 import type { TelegramPlatform } from "../rules/resolveFeatures.ts"
 import type { WalletListing } from "../schema/wallet.ts"
 import { Analytics } from "../services/Analytics.ts"
@@ -86,11 +90,7 @@ export const loadWallets = Effect.gen(function* () {
           ? Effect.succeed([])
           : api
               .getWallets({ page: 1, entries: featuredIds.length, include: featuredIds })
-              .pipe(
-                Effect.map((page) =>
-                  withImage(featuredIds.flatMap((id) => page.data.filter((wallet) => wallet.id === id).slice(0, 1)))
-                )
-              ),
+              .pipe(Effect.map((page) => withImage(selectFeaturedWallets(page.data, featuredIds)))),
       recommended: api
         .getWallets({
           page: 1,

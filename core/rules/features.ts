@@ -3,18 +3,21 @@
  * reads. `resolveFeatures` (in `./resolveFeatures.ts`) computes the {@link ResolvedFeatures} in force.
  * @module
  */
+import type { SocialProvider } from "../schema/login.ts"
 import type { ConnectMethod, WalletSection } from "./connectOrder.ts"
 
 /**
- * A social login provider (SPEC §1).
+ * A social login the Connect view can offer (SPEC §1, §9 default socials): the six OAuth providers the embedded
+ * wallet validates ({@link SocialProvider}) plus Farcaster, which logs in through its own QR flow. Named apart from
+ * `SocialProvider` because the two lists differ on purpose.
  *
  * @example
  * ```ts
- * import type { SocialProvider } from "./features.ts"
- * const provider: SocialProvider = "farcaster"
+ * import type { SocialLogin } from "./features.ts"
+ * const login: SocialLogin = "farcaster"
  * ```
  */
-export type SocialProvider = "google" | "x" | "farcaster" | "discord" | "apple" | "github" | "facebook"
+export type SocialLogin = SocialProvider | "farcaster"
 
 /**
  * An entry of the account view's feature row.
@@ -36,7 +39,7 @@ export type WalletFeature = "onramp" | "swaps" | "receive" | "send"
  * DEFAULT_SOCIALS[0] // "google"
  * ```
  */
-export const DEFAULT_SOCIALS: ReadonlyArray<SocialProvider> = [
+export const DEFAULT_SOCIALS: ReadonlyArray<SocialLogin> = [
   "google",
   "x",
   "farcaster",
@@ -95,7 +98,7 @@ export interface FeaturesOptions {
   /** @default true */
   readonly email?: boolean | undefined
   /** @default the seven providers of {@link DEFAULT_SOCIALS} */
-  readonly socials?: boolean | ReadonlyArray<SocialProvider> | undefined
+  readonly socials?: boolean | ReadonlyArray<SocialLogin> | undefined
   /** @default ["1inch"] */
   readonly swaps?: boolean | ReadonlyArray<string> | undefined
   /** @default ["meld"] */
@@ -131,7 +134,7 @@ export interface ResolvedFeatures {
   readonly connectMethodsOrder: ReadonlyArray<ConnectMethod> | undefined
   readonly connectorTypeOrder: ReadonlyArray<WalletSection> | undefined
   readonly email: boolean
-  readonly socials: false | ReadonlyArray<SocialProvider>
+  readonly socials: false | ReadonlyArray<SocialLogin>
   readonly swaps: false | ReadonlyArray<string>
   readonly onramp: false | ReadonlyArray<string>
   readonly activity: boolean

@@ -58,15 +58,44 @@ const parseOrigin = (origin: string): ParsedOrigin | undefined => {
 
 const PATTERN = /^(?:([a-z][a-z0-9+.-]*|\*):\/\/)?(\[[0-9a-f:.]+\]|[^:/]+)(?::(\d+|\*))?\/?$/i
 
-const escapeRegExp = (text: string): string => text.replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+/**
+ * Whether `text` matches `pattern`, where `*` stands for any run of characters (possibly empty). Linear in the input:
+ * the fixed pieces between the stars are found in order, each at its leftmost place, which is enough for a glob whose
+ * only wildcard is `*` (a regular expression built from the pattern backtracks exponentially on `a*a*a*a*b`).
+ * @example
+ * ```ts
+ * globMatches("preview-42", "preview-*") // true
+ * ```
+ */
+export const globMatches = (text: string, pattern: string): boolean => {
+  const pieces = pattern.split("*")
+  const head = pieces[0] ?? ""
+  if (pieces.length === 1) return text === head
+  const tail = pieces[pieces.length - 1] ?? ""
+  if (text.length < head.length + tail.length || !text.startsWith(head) || !text.endsWith(tail)) return false
+  const end = text.length - tail.length
+  let at = head.length
+  for (const piece of pieces.slice(1, -1)) {
+    if (piece === "") continue
+    const found = text.indexOf(piece, at)
+    if (found === -1 || found + piece.length > end) return false
+    at = found + piece.length
+  }
+  return true
+}
 
-const hostRegExp = (host: string): RegExp => {
-  const labels = host.toLowerCase().split(".")
-  const parts = labels.map((label, index) => {
-    if (label === "*") return index === 0 ? "[a-z0-9-]+(?:\\.[a-z0-9-]+)*" : "[a-z0-9-]+"
-    return label.split("*").map(escapeRegExp).join("[a-z0-9-]*")
-  })
-  return new RegExp(`^${parts.join("\\.")}$`)
+// Host patterns match label by label: a leading `*` label stands for one or more labels (`*.example.com` matches
+// `a.b.example.com`, not `example.com`), a `*` inside a label for any run of characters of that one label.
+const hostMatches = (host: string, pattern: string): boolean => {
+  const wanted = pattern.toLowerCase().split(".")
+  const labels = host.split(".")
+  const labelsMatch = (have: ReadonlyArray<string>, want: ReadonlyArray<string>) =>
+    have.length === want.length && want.every((label, i) => (have[i] ?? "") !== "" && globMatches(have[i] ?? "", label))
+  if (wanted[0] === "*") {
+    const rest = wanted.slice(1)
+    return labels.length > rest.length && labelsMatch(labels.slice(labels.length - rest.length), rest)
+  }
+  return labelsMatch(labels, wanted)
 }
 
 /**
@@ -95,7 +124,7 @@ export const matchesOriginPattern = (origin: string, pattern: string): boolean =
     return false
   }
   if (port !== "*" && normalizePort(parsed.scheme, port ?? "") !== parsed.port) return false
-  return hostRegExp(host ?? "").test(parsed.host)
+  return hostMatches(parsed.host, host ?? "")
 }
 
 const isPrivateIPv4 = (host: string): boolean => {

@@ -10,7 +10,7 @@ import {
   REMOTE_FEATURE_KEYS,
   type RemoteFeatureKey,
   type ResolvedFeatures,
-  type SocialProvider
+  type SocialLogin
 } from "./features.ts"
 
 /**
@@ -50,7 +50,7 @@ export type TelegramPlatform = "ios" | "macos" | "android" | (string & {})
  * TELEGRAM_HIDDEN_SOCIALS.android // ["facebook", "x"]
  * ```
  */
-export const TELEGRAM_HIDDEN_SOCIALS: Readonly<Partial<Record<TelegramPlatform, ReadonlyArray<SocialProvider>>>> = {
+export const TELEGRAM_HIDDEN_SOCIALS: Readonly<Partial<Record<TelegramPlatform, ReadonlyArray<SocialLogin>>>> = {
   ios: ["google"],
   macos: ["x"],
   android: ["facebook", "x"]
@@ -131,7 +131,7 @@ const remoteValue = (
     case "email":
       return enabled && (!viaSocialLogin || config.includes("email"))
     case "socials": {
-      const list = config.filter((p): p is SocialProvider => (DEFAULT_SOCIALS as ReadonlyArray<string>).includes(p))
+      const list = config.filter((p): p is SocialLogin => (DEFAULT_SOCIALS as ReadonlyArray<string>).includes(p))
       return enabled && list.length > 0 ? list : false
     }
     case "swaps":
@@ -180,9 +180,9 @@ const applyRemote = (
 }
 
 const hideForTelegram = (
-  socials: false | ReadonlyArray<SocialProvider>,
+  socials: false | ReadonlyArray<SocialLogin>,
   platform: TelegramPlatform | undefined
-): false | ReadonlyArray<SocialProvider> => {
+): false | ReadonlyArray<SocialLogin> => {
   if (socials === false || platform === undefined) return socials
   const hidden = TELEGRAM_HIDDEN_SOCIALS[platform] ?? []
   const kept = socials.filter((s) => !hidden.includes(s))
@@ -230,7 +230,7 @@ export const resolveFeatures = (input: {
     connectMethodsOrder: local.connectMethodsOrder,
     connectorTypeOrder: local.connectorTypeOrder,
     email: localValue(local, "email") as boolean,
-    socials: localValue(local, "socials") as false | ReadonlyArray<SocialProvider>,
+    socials: localValue(local, "socials") as false | ReadonlyArray<SocialLogin>,
     swaps: localValue(local, "swaps") as false | ReadonlyArray<string>,
     onramp: localValue(local, "onramp") as false | ReadonlyArray<string>,
     activity: localValue(local, "activity") as boolean,

@@ -1,7 +1,6 @@
 export * from "./account.ts"
 export * from "./accountName.ts"
 export * from "./address.ts"
-export * from "./cache.ts"
 export * from "./connector.ts"
 export * from "./decimal.ts"
 export * from "./embedded.ts"

@@ -2,7 +2,9 @@
  * Sandbox projects: what each project id allows (origins, remote features, analytics) and how it fails, so tests can
  * drive every project-level alert (APKT002, 006, 007, 009, 010) against a real server.
  */
+
 import { Schema } from "effect"
+import { matchesOriginPattern } from "../../core/rules/origins.ts"
 import type { SandboxDb } from "./db.ts"
 
 /**
@@ -124,41 +126,19 @@ export const modeFailure: Record<Exclude<ProjectMode, "ok">, { readonly status: 
   "server-error": { status: 500, message: "Internal server error" }
 }
 
-/**
- * Whether `text` matches `pattern`, where `*` stands for any run of characters (possibly empty). Linear in the input:
- * the fixed pieces between the stars are found in order, each at its leftmost place, which is enough for a glob whose
- * only wildcard is `*` (a regular expression built from the pattern backtracks exponentially on `**********b`).
- * @example
- * ```ts
- * globMatches("http://localhost:5173", "http://localhost:*") // true
- * ```
- */
-export const globMatches = (text: string, pattern: string): boolean => {
-  const pieces = pattern.split("*")
-  const head = pieces[0]!
-  if (pieces.length === 1) return text === head
-  const tail = pieces[pieces.length - 1]!
-  if (text.length < head.length + tail.length || !text.startsWith(head) || !text.endsWith(tail)) return false
-  const end = text.length - tail.length
-  let at = head.length
-  for (const piece of pieces.slice(1, -1)) {
-    if (piece === "") continue
-    const found = text.indexOf(piece, at)
-    if (found === -1 || found + piece.length > end) return false
-    at = found + piece.length
-  }
-  return true
-}
+// One origin matcher for the client and this server, so a pattern means the same on both sides (core/rules/origins.ts).
+export { globMatches } from "../../core/rules/origins.ts"
 
 /**
- * Whether `origin` matches one of `allowed`, where `*` stands for any run of characters.
+ * Whether `origin` matches one of `allowed`, with the client's meaning of `*` (`matchesOriginPattern`): a leading
+ * `*.` label is one or more subdomains, `:*` any port, and `*` inside a label any run of that label's characters.
  * @example
  * ```ts
  * originAllowed("http://localhost:5173", ["http://localhost:*"]) // true
  * ```
  */
 export const originAllowed = (origin: string, allowed: ReadonlyArray<string>): boolean =>
-  allowed.some((pattern) => globMatches(origin, pattern))
+  allowed.some((pattern) => matchesOriginPattern(origin, pattern))
 
 /**
  * Whether `origin` is a page on this machine: http(s) on 127.0.0.1, localhost or [::1], any port. The sandbox's

@@ -1,6 +1,6 @@
 "use client"
 import { getWalletListProps } from "../../../core/anatomy/walletItem.ts"
-import type { SocialProvider } from "../../../core/rules/features.ts"
+import type { SocialLogin } from "../../../core/rules/features.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { type ConnectSection, type ConnectView, selectConnectView } from "../../../core/state/selectors.ts"
 import { WalletItem } from "../components/WalletItem.tsx"
@@ -18,7 +18,7 @@ const sectionLabels: Record<ConnectSection["type"], string> = {
   recommended: "Recommended"
 }
 
-const socialNames: Record<SocialProvider, string> = {
+const socialNames: Record<SocialLogin, string> = {
   google: "Google",
   x: "X",
   farcaster: "Farcaster",

@@ -1,7 +1,14 @@
 import { assert, describe, it } from "@effect/vitest"
 import fc from "fast-check"
-import { DEFAULT_FEATURES, DEFAULT_SOCIALS, REMOTE_FEATURE_KEYS } from "../../../core/rules/features.ts"
+import { expect, expectTypeOf } from "vitest"
+import {
+  DEFAULT_FEATURES,
+  DEFAULT_SOCIALS,
+  REMOTE_FEATURE_KEYS,
+  type SocialLogin
+} from "../../../core/rules/features.ts"
 import { type RemoteFeatureEntry, resolveFeatures } from "../../../core/rules/resolveFeatures.ts"
+import { isSocialProvider, type SocialProvider, socialProviders } from "../../../core/schema/login.ts"
 
 /** A remote configuration with every feature on. */
 const allOn: ReadonlyArray<RemoteFeatureEntry> = [
@@ -200,5 +207,14 @@ describe("basic mode, pay and Telegram", () => {
 
   it("the default value object matches what resolving nothing gives", () => {
     assert.deepStrictEqual(resolveFeatures({}).features, DEFAULT_FEATURES)
+  })
+})
+
+describe("the two social lists, named apart", () => {
+  it("the validator accepts the six OAuth providers; the default socials add Farcaster as the seventh", () => {
+    expect([...socialProviders]).toEqual(["google", "github", "apple", "facebook", "x", "discord"])
+    expect(DEFAULT_SOCIALS).toHaveLength(7)
+    expect(DEFAULT_SOCIALS.filter((login) => !isSocialProvider(login))).toEqual(["farcaster"])
+    expectTypeOf<SocialLogin>().toEqualTypeOf<SocialProvider | "farcaster">()
   })
 })

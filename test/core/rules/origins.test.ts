@@ -1,5 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
+import { expect } from "vitest"
 import { isLocalOrigin, isOriginAllowed, matchesOriginPattern } from "../../../core/rules/origins.ts"
+import { originAllowed } from "../../../sandbox/api/projects.ts"
 
 describe("allowed origins", () => {
   it("an exact origin in the project's list is allowed", () => {
@@ -84,5 +86,28 @@ describe("allowed origins", () => {
   it("a malformed origin or pattern is never allowed", () => {
     assert.isFalse(isOriginAllowed("not an origin", ["*"]))
     assert.isFalse(matchesOriginPattern("https://example.com", "https://exa mple.com/path"))
+  })
+})
+
+describe("one origin matcher for the client and the sandbox server", () => {
+  const cases: ReadonlyArray<readonly [origin: string, pattern: string, allowed: boolean]> = [
+    // `*` inside a label stays inside it: the sandbox's old glob let it run across dots.
+    ["https://a.b.example.com", "https://a*.example.com", false],
+    ["https://ab.example.com", "https://a*.example.com", true],
+    ["https://a.b.example.com", "https://*.example.com", true],
+    ["https://example.com", "https://*.example.com", false],
+    ["https://app.example.com:443", "https://app.example.com", true],
+    ["http://localhost:5173", "http://localhost:*", true]
+  ]
+
+  it("a pattern means the same on both sides", () => {
+    for (const [origin, pattern, allowed] of cases) {
+      expect(matchesOriginPattern(origin, pattern), `${origin} ~ ${pattern}`).toBe(allowed)
+      expect(originAllowed(origin, [pattern]), `sandbox: ${origin} ~ ${pattern}`).toBe(allowed)
+    }
+  })
+
+  it("many stars in one label against a long host answer at once (no backtracking)", { timeout: 2000 }, () => {
+    expect(matchesOriginPattern(`https://${"a".repeat(5000)}`, `https://${"a*".repeat(120)}b`)).toBe(false)
   })
 })

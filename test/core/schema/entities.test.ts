@@ -3,7 +3,6 @@ import * as Schema from "effect/Schema"
 import { describe, expect, it } from "vitest"
 import {
   AccountState,
-  BalanceCacheEntry,
   CaipNetwork,
   Connection,
   ConnectorData,
@@ -11,7 +10,6 @@ import {
   ConnectorType,
   DappData,
   EmbeddedUser,
-  IdentityCacheEntry,
   IsConnected,
   NameRecord,
   NameSuggestion,
@@ -23,9 +21,7 @@ import {
   SmartAccountEnabledNetworks,
   ThemeSync,
   TokenBalance,
-  TokenPriceCacheEntry,
   Transaction,
-  TransactionsCacheEntry,
   WalletListEntry,
   WalletListing
 } from "../../../core/schema/index.ts"
@@ -302,23 +298,5 @@ describe("entity schemas", () => {
     expect(Schema.decodeUnknownSync(DappData)(dapp)).toEqual(dapp)
     const { projectId: _, ...anonymous } = dapp
     expect(failure(DappData, anonymous)).toBe('Missing key\n  at ["projectId"]')
-  })
-
-  it("cache entries carry a timestamp next to the cached value", () => {
-    expect(
-      Schema.decodeUnknownSync(BalanceCacheEntry)({
-        value: { balance: "1.5", symbol: "ETH" },
-        timestamp: 1714557600000
-      })
-    ).toEqual({ value: { balance: "1.5", symbol: "ETH" }, timestamp: 1714557600000 })
-    expect(Schema.decodeUnknownSync(TokenPriceCacheEntry)({ value: 3200.5, timestamp: 0 }).value).toBe(3200.5)
-    expect(Schema.decodeUnknownSync(IdentityCacheEntry)({ value: { name: null, avatar: null }, timestamp: 1 })).toEqual(
-      {
-        value: { name: null, avatar: null },
-        timestamp: 1
-      }
-    )
-    expect(failure(TransactionsCacheEntry, { value: [] })).toBe('Missing key\n  at ["timestamp"]')
-    expect(failure(TokenPriceCacheEntry, { value: 1, timestamp: "yesterday" })).toContain('at ["timestamp"]')
   })
 })

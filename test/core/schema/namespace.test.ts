@@ -9,8 +9,7 @@ import {
   ChainNamespace,
   ConnectionStatus,
   chainNamespaces,
-  defaultAccountTypes,
-  isCacheEntryFresh
+  defaultAccountTypes
 } from "../../../core/schema/index.ts"
 
 describe("namespaces and kinds", () => {
@@ -36,12 +35,5 @@ describe("namespaces and kinds", () => {
   it("account tabs are Tokens, NFTs, Activity in that order", () => {
     expect([...accountTabs]).toEqual(["Tokens", "NFTs", "Activity"])
     expect(Schema.is(AccountTab)(0)).toBe(false)
-  })
-})
-
-describe("cache freshness", () => {
-  it("an entry is fresh until its lifetime has passed", () => {
-    expect(isCacheEntryFresh({ timestamp: 1_000 }, 30_999, 30_000)).toBe(true)
-    expect(isCacheEntryFresh({ timestamp: 1_000 }, 31_000, 30_000)).toBe(false)
   })
 })
