@@ -7,7 +7,6 @@ import {
 } from "../rules/connectOrder.ts"
 import { ChainNamespace } from "../schema/namespace.ts"
 import { CaipNetworkId } from "../schema/network.ts"
-import { ThemeMode } from "../schema/theme.ts"
 import { WalletListing } from "../schema/wallet.ts"
 
 /**
@@ -97,8 +96,6 @@ export const StorageKeys = {
    * The Connect view's last featured and recommended wallets, drawn at once on the next visit while they refresh.
    */
   walletLists: key("wallet_lists", Schema.fromJsonString(StoredWalletLists)),
-  /** The colour scheme the user picked. */
-  themeMode: key("theme_mode", ThemeMode),
   /** Connection status of one namespace. */
   connectionStatus: (namespace: ChainNamespace) => key(`${namespace}:connection_status`, StoredConnectionStatus),
   /** Ids of the connectors connected in one namespace (several when multi-wallet is on). */

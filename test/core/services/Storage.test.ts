@@ -87,7 +87,6 @@ describe("Storage", () => {
       yield* storage.set(StorageKeys.smartAccountNetworks, [1, 8453])
       yield* storage.set(StorageKeys.activeNamespace, "solana")
       yield* storage.set(StorageKeys.recentWallets, [rainbow, metaMask])
-      yield* storage.set(StorageKeys.themeMode, "dark")
       yield* storage.set(StorageKeys.connectionStatus("eip155"), "connected")
       yield* storage.set(StorageKeys.connectedConnectorIds("eip155"), ["io.metamask", "walletConnect"])
 
@@ -99,7 +98,6 @@ describe("Storage", () => {
       assert.deepStrictEqual(yield* storage.get(StorageKeys.smartAccountNetworks), [1, 8453])
       assert.strictEqual(yield* storage.get(StorageKeys.activeNamespace), "solana")
       assert.deepStrictEqual(yield* storage.get(StorageKeys.recentWallets), [rainbow, metaMask])
-      assert.strictEqual(yield* storage.get(StorageKeys.themeMode), "dark")
       assert.strictEqual(yield* storage.get(StorageKeys.connectionStatus("eip155")), "connected")
       assert.strictEqual(yield* storage.get(StorageKeys.connectionStatus("solana")), undefined)
       assert.deepStrictEqual(yield* storage.get(StorageKeys.connectedConnectorIds("eip155")), [
@@ -156,7 +154,7 @@ describe("Storage", () => {
     ["last chain", "mainnet", () => Storage.use((s) => s.get(StorageKeys.lastChain))],
     ["smart-account networks", "1,base", () => Storage.use((s) => s.get(StorageKeys.smartAccountNetworks))],
     ["recent wallets", "[{oops", () => Storage.use((s) => s.get(StorageKeys.recentWallets))],
-    ["theme mode", "sepia", () => Storage.use((s) => s.get(StorageKeys.themeMode))]
+    ["wallet lists", '{"featured":5}', () => Storage.use((s) => s.get(StorageKeys.walletLists))]
   ]
   const rawNames: Record<string, string> = {
     "email login used": StorageKeys.emailLoginUsed.name,
@@ -164,7 +162,7 @@ describe("Storage", () => {
     "last chain": StorageKeys.lastChain.name,
     "smart-account networks": StorageKeys.smartAccountNetworks.name,
     "recent wallets": StorageKeys.recentWallets.name,
-    "theme mode": StorageKeys.themeMode.name
+    "wallet lists": StorageKeys.walletLists.name
   }
   for (const [label, raw, read] of corrupt) {
     it.effect(`a corrupt ${label} value is dropped with a warning and read as absent`, () => {
@@ -225,8 +223,8 @@ describe("Storage", () => {
   it.effect("without localStorage (server rendering) storage works in memory", () =>
     Effect.gen(function* () {
       const storage = yield* Storage
-      yield* storage.set(StorageKeys.themeMode, "light")
-      assert.strictEqual(yield* storage.get(StorageKeys.themeMode), "light")
+      yield* storage.set(StorageKeys.lastChain, "eip155:8453" as CaipNetworkId)
+      assert.strictEqual(yield* storage.get(StorageKeys.lastChain), "eip155:8453")
     }).pipe(Effect.provide(Storage.layerLocalStorage.pipe(Layer.provide(Platform.layerServer))))
   )
 
