@@ -24,17 +24,25 @@ describe("package exports", () => {
         "AccountDataError",
         "AirlockError",
         "AlertError",
+        "Analytics",
+        "BlockchainApi",
         "ChainError",
+        "ClientConfig",
         "ConnectionError",
+        "DecimalError",
         "EmailError",
         "FrameError",
         "NameError",
         "OptionsError",
+        "Platform",
         "ReasonError",
         "RpcError",
         "SendError",
         "SiwxError",
+        "Storage",
+        "StorageKeys",
         "VIEWS",
+        "WalletApi",
         "actionNotAllowedText",
         "alertCodeFromServerMessage",
         "alertCodes",
@@ -43,6 +51,8 @@ describe("package exports", () => {
         "createAirlock",
         "defaultThemeVariables",
         "docsBaseUrl",
+        "formatBalance",
+        "formatQuantity",
         "getBackButtonProps",
         "getCloseButtonProps",
         "getDialogProps",
@@ -54,10 +64,51 @@ describe("package exports", () => {
         "getTitleProps",
         "getWalletItemProps",
         "getWalletListProps",
+        "isAccountName",
+        "isCaipAddress",
+        "isCaipNetworkId",
+        "isEmail",
+        "isEvmAddress",
+        "isOtp",
+        "isSafeImageUrl",
+        "isSafeLinkUrl",
+        "isSolanaAddress",
+        "isTransactionHash",
+        "parseDecimal",
         "selectConnectView",
         "selectConnectorStatus",
+        "shortenEmail",
+        "truncateAddress",
       ]
     `)
+  })
+
+  it("a custom renderer gets SPEC's formatting and validation from airlock", async () => {
+    const core = await import("airlock")
+    expect(core.formatBalance("1.23999", "ETH")).toBe("1.239 ETH")
+    expect(core.truncateAddress("0x52908400098527886E0F7030069857D2E4169EE7")).toBe("0x52...169EE7")
+    expect(core.shortenEmail("ada.lovelace.analytical.engine@example.com")).toHaveLength(30)
+    expect(core.isEvmAddress("0x52908400098527886E0F7030069857D2E4169EE7")).toBe(true)
+    expect(core.isSolanaAddress("4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T")).toBe(true)
+    expect(core.isCaipAddress("eip155:1:0x52908400098527886E0F7030069857D2E4169EE7")).toBe(true)
+    expect(core.isCaipNetworkId("eip155:1")).toBe(true)
+    expect(core.isAccountName("ada-1")).toBe(true)
+    expect(core.isEmail("ada@example.com")).toBe(true)
+    expect(core.isOtp("123456")).toBe(true)
+    expect(core.isTransactionHash(`0x${"ab".repeat(32)}`)).toBe(true)
+    expect(core.isSafeLinkUrl("javascript:alert(1)")).toBe(false)
+  })
+
+  it("airlock gives Effect users the service tags with their memory layers", async () => {
+    const core = await import("airlock")
+    for (const tag of [core.Storage, core.WalletApi, core.BlockchainApi, core.Analytics, core.Platform]) {
+      expect(typeof tag.key).toBe("string")
+    }
+    expect(typeof core.Storage.layerMemory).toBe("function")
+    expect(typeof core.WalletApi.layerMemory).toBe("function")
+    expect(typeof core.BlockchainApi.layerMemory).toBe("function")
+    expect(typeof core.Analytics.layerMemory).toBe("function")
+    expect(typeof core.ClientConfig.layer).toBe("function")
   })
 
   it("airlock/testing exports the test client and the memory layers", async () => {
