@@ -81,24 +81,6 @@ export const CommaList = Schema.String.pipe(
 export const IntFromString = Schema.NumberFromString.check(Schema.isInt())
 
 /**
- * A boolean sent as `true` / `false` in a query string.
- * @example
- * ```ts
- * import * as Schema from "effect/Schema"
- * Schema.encodeSync(BooleanFromString)(true) // "true"
- * ```
- */
-export const BooleanFromString = Schema.Literals(["true", "false"]).pipe(
-  Schema.decodeTo(
-    Schema.Boolean,
-    SchemaTransformation.transform({
-      decode: (text: "true" | "false") => text === "true",
-      encode: (flag: boolean) => (flag ? "true" : "false")
-    })
-  )
-)
-
-/**
  * Fills the `{name}` placeholders of an endpoint path, URL-encoding each value (colons of CAIP ids stay as they are).
  * @example
  * ```ts
