@@ -1,7 +1,9 @@
 import * as Schema from "effect/Schema"
+import { NullableSafeImageUrl } from "./url.ts"
 
 /**
- * The public identity of an address (SPEC §7 `/v1/identity/{address}`): a name and an avatar, each possibly null.
+ * The public identity of an address (SPEC §7 `/v1/identity/{address}`): a name and an avatar, each possibly null;
+ * an unsafe avatar URL reads as null.
  * @example
  * ```ts
  * const id: Identity = { name: "vitalik.eth", avatar: null }
@@ -9,7 +11,7 @@ import * as Schema from "effect/Schema"
  */
 export const Identity = Schema.Struct({
   name: Schema.NullOr(Schema.String),
-  avatar: Schema.NullOr(Schema.String)
+  avatar: NullableSafeImageUrl
 })
 /** The public identity of an address. */
 export type Identity = typeof Identity.Type

@@ -181,3 +181,23 @@ export const OptionalSafeImageUrl = droppedWhenUnsafe(SafeImageUrl, (value) => i
  * ```
  */
 export const OptionalSafeLinkUrl = droppedWhenUnsafe(SafeLinkUrl, (value) => isSafeLinkUrl(value), "link")
+
+/**
+ * A required, nullable image URL field (an identity's avatar): an unsafe value reads as `null`, with a warning.
+ * @example
+ * ```ts
+ * import * as Schema from "effect/Schema"
+ * const Avatar = Schema.Struct({ avatar: NullableSafeImageUrl })
+ * Schema.decodeUnknownSync(Avatar)({ avatar: "javascript:alert(1)" }) // { avatar: null }
+ * ```
+ */
+export const NullableSafeImageUrl = Schema.NullOr(Schema.String).pipe(
+  Schema.decodeTo(Schema.NullOr(SafeImageUrl), {
+    decode: SchemaGetter.transformEffect((value: string | null) =>
+      value !== null && !isSafeImageUrl(value)
+        ? Effect.as(Effect.logWarning("Airlock: dropped an unsafe image URL", value.slice(0, 100)), null)
+        : Effect.succeed(value)
+    ),
+    encode: SchemaGetter.passthrough()
+  })
+)

@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { OptionalSafeImageUrl } from "../url.ts"
 import { IntFromString } from "./endpoint.ts"
 
 // Gas amounts have come both as numbers and as decimal strings: accept both.
@@ -72,7 +73,7 @@ export const SwapToken = Schema.Struct({
   symbol: Schema.String,
   address: Schema.String,
   decimals: Schema.Number,
-  logoUri: Schema.String,
+  logoUri: OptionalSafeImageUrl,
   eip2612: Schema.optionalKey(Schema.Boolean)
 })
 /** A token that can be swapped. */

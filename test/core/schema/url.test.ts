@@ -1,9 +1,11 @@
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
+import { SwapToken } from "../../../core/schema/api/convert.ts"
 import { WalletsPage } from "../../../core/schema/api/walletApi.ts"
 import {
   ConnectorData,
+  Identity,
   isSafeImageUrl,
   isSafeLinkUrl,
   SafeImageUrl,
@@ -142,5 +144,28 @@ describe("unsafe URLs where payloads are decoded", () => {
       iconUrl: "vbscript:msgbox"
     })
     expect(token.iconUrl).toBeUndefined()
+  })
+})
+
+describe("image URLs in blockchain API payloads", () => {
+  it("an unsafe identity avatar reads as null and keeps the name", () => {
+    expect(Schema.decodeUnknownSync(Identity)({ name: "ada.eth", avatar: "javascript:alert(1)" })).toEqual({
+      name: "ada.eth",
+      avatar: null
+    })
+    expect(Schema.decodeUnknownSync(Identity)({ name: null, avatar: "https://img.example/a.png" }).avatar).toBe(
+      "https://img.example/a.png"
+    )
+  })
+
+  it("a swap token with an svg logo keeps the token, not the logo", () => {
+    const token = Schema.decodeUnknownSync(SwapToken)({
+      name: "USD Coin",
+      symbol: "USDC",
+      address: "eip155:1:0xa0b8",
+      decimals: 6,
+      logoUri: "data:image/svg+xml,<svg onload=alert(1)>"
+    })
+    expect(token).toEqual({ name: "USD Coin", symbol: "USDC", address: "eip155:1:0xa0b8", decimals: 6 })
   })
 })
