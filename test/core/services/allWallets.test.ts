@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Fiber, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { Options, resolveOptions } from "../../../core/client/Options.ts"
+import { Options } from "../../../core/client/Options.ts"
 import { loadMoreWallets, searchWallets } from "../../../core/flows/remote.ts"
 import { mainnet } from "../../../core/networks/index.ts"
 import { DEFAULT_FEATURES } from "../../../core/rules/features.ts"
@@ -19,6 +19,23 @@ const registry: ReadonlyArray<WalletListing> = Array.from({ length: 650 }, (_, i
   image_id: `img${i}`
 }))
 
+// The decoded options the flows read, spelled out (no app options decoding in these tests).
+const options = {
+  projectId: "p1",
+  adapters: [],
+  enableReconnect: true,
+  enableNetworkSwitch: true,
+  allowUnsupportedChain: false,
+  manualWCControl: false,
+  basic: false,
+  embedded: false,
+  features: undefined,
+  featuredWalletIds: [],
+  includeWalletIds: undefined,
+  excludeWalletIds: [],
+  raw: { projectId: "p1", networks: [mainnet] }
+} as never
+
 const setup = (wallets: ReadonlyArray<WalletListing> = registry) => {
   const store = makeStore<AirlockState>(
     makeInitialState({
@@ -34,7 +51,7 @@ const setup = (wallets: ReadonlyArray<WalletListing> = registry) => {
   )
   const layer = Layer.mergeAll(
     StateStore.layer(store),
-    Options.layer(resolveOptions({ projectId: "p1", networks: [mainnet] } as never)),
+    Options.layer(options),
     WalletApi.layerMemory({ wallets, imageUrl: (_, id) => `https://img.example/${id}.png` })
   )
   return { store, layer }

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Fiber, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { Options, resolveOptions } from "../../../core/client/Options.ts"
+import { Options } from "../../../core/client/Options.ts"
 import { loadProject } from "../../../core/flows/remote.ts"
 import { mainnet } from "../../../core/networks/index.ts"
 import { DEFAULT_FEATURES } from "../../../core/rules/features.ts"
@@ -41,6 +41,23 @@ const slowApi = Layer.effect(
   )
 )
 
+// The decoded options the flows read, spelled out (no app options decoding in these tests).
+const options = {
+  projectId: "p1",
+  adapters: [],
+  enableReconnect: true,
+  enableNetworkSwitch: true,
+  allowUnsupportedChain: false,
+  manualWCControl: false,
+  basic: false,
+  embedded: false,
+  features: undefined,
+  featuredWalletIds: [],
+  includeWalletIds: undefined,
+  excludeWalletIds: [],
+  raw: { projectId: "p1", networks: [mainnet] }
+} as never
+
 const setup = (storage: Layer.Layer<Storage>) => {
   const store: Store<AirlockState> = makeStore(
     makeInitialState({
@@ -56,7 +73,7 @@ const setup = (storage: Layer.Layer<Storage>) => {
   )
   const layer = Layer.mergeAll(
     StateStore.layer(store),
-    Options.layer(resolveOptions({ projectId: "p1", networks: [mainnet] } as never)),
+    Options.layer(options),
     slowApi,
     storage,
     Analytics.layerMemory([]).pipe(Layer.provide(Platform.layerTest({ origin: "https://app.example" }))),
