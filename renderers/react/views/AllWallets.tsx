@@ -1,5 +1,5 @@
 "use client"
-import { useEffect } from "react"
+import { useEffect, useRef } from "react"
 import { getWalletListProps } from "../../../core/anatomy/walletItem.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { WalletItem } from "../components/WalletItem.tsx"
@@ -17,6 +17,17 @@ export const AllWallets = ({ id }: ViewProps) => {
   useEffect(() => {
     if (client.getState().wallets.all.length === 0) void client.loadMoreWallets()
   }, [client])
+  // Whatever element scrolls (the view does, not the list), the end of the list coming into sight asks for more.
+  const end = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const target = end.current
+    if (target === null || typeof IntersectionObserver === "undefined") return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) void client.loadMoreWallets()
+    })
+    observer.observe(target)
+    return () => observer.disconnect()
+  }, [client, wallets.length])
   return (
     <>
       <input
@@ -29,14 +40,7 @@ export const AllWallets = ({ id }: ViewProps) => {
       {wallets.length === 0 ? (
         <p className="airlock-empty">No wallets found</p>
       ) : (
-        <ul
-          {...getWalletListProps({ id }, "All Wallets")}
-          className="airlock-list"
-          onScroll={(event) => {
-            const list = event.currentTarget
-            if (list.scrollTop + list.clientHeight >= list.scrollHeight - 80) void client.loadMoreWallets()
-          }}
-        >
+        <ul {...getWalletListProps({ id }, "All Wallets")} className="airlock-list">
           {wallets.map((wallet) => (
             <WalletItem
               key={wallet.id}
@@ -48,6 +52,7 @@ export const AllWallets = ({ id }: ViewProps) => {
           ))}
         </ul>
       )}
+      <div ref={end} aria-hidden="true" />
     </>
   )
 }
