@@ -19,6 +19,7 @@ export const AllWallets = ({ id }: ViewProps) => {
   }, [client])
   // Whatever element scrolls (the view does, not the list), the end of the list coming into sight asks for more.
   const end = useRef<HTMLDivElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-observe after each page, so an end still in sight asks again
   useEffect(() => {
     const target = end.current
     if (target === null || typeof IntersectionObserver === "undefined") return
