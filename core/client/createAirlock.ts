@@ -1,82 +1,83 @@
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import * as Fiber from "effect/Fiber"
-import * as Layer from "effect/Layer"
-import * as ManagedRuntime from "effect/ManagedRuntime"
-import * as References from "effect/References"
-import type { AlertError } from "../errors/alerts.ts"
-import { OptionsError } from "../errors/catalogue.ts"
-import { goBack as goBackRouter } from "../router/navigation.ts"
-import { push as pushRouter } from "../router/state.ts"
+import type { OptionsError } from "../errors/catalogue.ts"
+import { close as closeRouter, goBack as goBackRouter, open as openRouter } from "../router/navigation.ts"
+import { initial as initialRouter, push as pushRouter } from "../router/state.ts"
 import { shake as shakeTimed } from "../router/timings.ts"
 import { isViewEnabled } from "../router/views.ts"
 import { resolveFeatures } from "../rules/resolveFeatures.ts"
-import { ClientConfig, sdkVersion } from "../services/ClientConfig.ts"
-import { Platform, type PlatformShape } from "../services/Platform.ts"
+import { Platform } from "../services/Platform.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { nextAlert } from "../state/alert.ts"
 import { ClientScope } from "../state/ClientScope.ts"
 import { makeInitialState } from "../state/initial.ts"
-import { routerContext } from "../state/routerContext.ts"
-import { StateStore } from "../state/StateStore.ts"
+import { type RouterOptions, routerContext } from "../state/routerContext.ts"
 import { cell, makeStore, type Store } from "../state/Store.ts"
 import { resolveThemeMode } from "../state/theme.ts"
 import type { AirlockOptions } from "./AirlockOptions.ts"
-import type { ServiceLayers } from "./layers.ts"
-import { Options, resolveOptions } from "./Options.ts"
+import { makeAdapterRegistry } from "./adapterRegistry.ts"
+import { checkOptions } from "./checkOptions.ts"
+import { DestroyedError } from "./DestroyedError.ts"
+import { type AirlockRuntime, type AirlockServices, makeRuntime } from "./runtime.ts"
 import type { AirlockClient, CoreServices } from "./types.ts"
 
-/** Services a test (or an unusual host) may replace; each falls back to the browser's own. */
-export interface AirlockServices extends ServiceLayers {
-  /** The browser facts; defaults to the real browser (or a server stand-in outside one). */
-  readonly platform?: PlatformShape | undefined
-}
-
-type Flows = typeof import("../flows/index.ts")
-
-const logLevels = { none: "None", error: "Error", warn: "Warn", info: "Info", debug: "Debug" } as const
-
-/**
- * What must hold before anything can be built; the full schema decode runs at once after, in `initialize` (see
- * `flows/options.ts`), and rejects `ready`.
- */
-const checkOptions = (options: AirlockOptions): void => {
-  if (options.siwx !== undefined && options.siweConfig !== undefined) throw new OptionsError({ reason: "SiweAndSiwx" })
-  if (!Array.isArray(options.networks) || options.networks.length === 0) {
-    throw new OptionsError({ reason: "Invalid", details: "`networks` must list at least one network" })
-  }
-  // No hidden default host: a forgotten endpoint would send every visitor's requests somewhere unintended.
-  if (typeof options.endpoints?.walletApi !== "string" || typeof options.endpoints.blockchainApi !== "string") {
-    throw new OptionsError({
-      reason: "Invalid",
-      details: "`endpoints.walletApi` and `endpoints.blockchainApi` must be set (Airlock has no hosted default)"
-    })
-  }
-}
+export type { AirlockServices } from "./runtime.ts"
 
 /** Turns a failed Effect into a rejected Promise carrying the Airlock error itself, not a wrapper. */
-const run = <A, E>(
-  runtime: ManagedRuntime.ManagedRuntime<CoreServices, never>,
-  effect: Effect.Effect<A, E, CoreServices>
-) =>
+const run = <A, E>(runtime: AirlockRuntime, effect: Effect.Effect<A, E, CoreServices>) =>
   runtime.runPromiseExit(effect).then((exit) => {
     if (Exit.isSuccess(exit)) return exit.value
     const failure = exit.cause.reasons.find((reason) => reason._tag === "Fail")
     throw failure?._tag === "Fail" ? failure.error : new Error(String(exit.cause))
   })
 
+// Bundlers replace `process.env.NODE_ENV`, so production builds drop the freezing walk.
+const freezeSnapshots = typeof process === "undefined" || process.env.NODE_ENV !== "production"
+
+const firstState = (options: AirlockOptions, platform: Platform["Service"], error: OptionsError | undefined) => {
+  const { features } = resolveFeatures({ local: error ? undefined : options.features, basic: options.basic === true })
+  const state = makeInitialState({
+    networks: error ? [] : options.networks,
+    activeNetwork: error ? undefined : (options.defaultNetwork ?? options.networks[0]),
+    themeMode: resolveThemeMode(
+      error ? undefined : options.themeMode,
+      platform.matchMedia === undefined ? undefined : platform.prefersDark()
+    ),
+    themeVariables: error ? undefined : options.themeVariables,
+    features,
+    statuses: {},
+    isMobile: platform.isMobile(),
+    hasInjectedWallet: false,
+    excludedWallets: error ? [] : options.excludeWalletIds
+  })
+  return error === undefined ? state : stopped(state, "error", error)
+}
+
+/** The state of a client that stopped: its error as the renderer shows it, the modal closed. */
+const stopped = (state: AirlockState, status: "error" | "destroyed", error: unknown): AirlockState => {
+  const { _tag, name, shortMessage, message } = error as Partial<OptionsError>
+  return {
+    ...state,
+    status,
+    error: { name: _tag ?? name ?? "Error", message: shortMessage ?? message ?? String(error) },
+    modal: initialRouter
+  }
+}
+
 /**
- * Creates an Airlock client: decodes the options, builds the services, reads the stored session and the remote
+ * Creates an Airlock client: checks the options, builds the services, reads the stored session and the remote
  * project config in the background, and returns the public client.
  *
- * Throws `OptionsError` for invalid options, e.g. 'Cannot set both `siweConfig` and `siwx` options'.
+ * It never throws. Invalid options (e.g. 'Cannot set both `siweConfig` and `siwx` options', or `projectId: 42`)
+ * put the client in status `error`: `ready` and every action reject with the `OptionsError`, whose `path` names the
+ * option.
  *
  * @example
  * ```ts
  * import { createAirlock } from "airlock"
  * import { mainnet } from "airlock/networks"
- * const endpoints = { walletApi: "https://api.example", blockchainApi: "https://api.example" }
- * const airlock = createAirlock({ projectId: "my-project", networks: [mainnet], endpoints })
+ * const endpoints = { walletApi: "http://127.0.0.1:4400", blockchainApi: "http://127.0.0.1:4400" }
+ * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints })
  * await airlock.open()
  * ```
  */
@@ -88,71 +89,44 @@ export const makeAirlock = (
   options: AirlockOptions,
   services: AirlockServices = {}
 ): { readonly client: AirlockClient; readonly store: Store<AirlockState> } => {
-  checkOptions(options)
-  const resolved = resolveOptions(options)
+  const invalid = checkOptions(options)
   const platform = services.platform ?? (typeof window === "undefined" ? Platform.makeServer() : Platform.makeBrowser())
-  const activeNetwork = options.defaultNetwork ?? options.networks[0]
-  const { features } = resolveFeatures({ local: options.features, basic: resolved.basic })
-  const initial = makeInitialState({
-    networks: options.networks,
-    activeNetwork,
-    themeMode: resolveThemeMode(
-      options.themeMode,
-      platform.matchMedia === undefined ? undefined : platform.prefersDark()
-    ),
-    themeVariables: options.themeVariables,
-    features,
-    statuses: {},
-    isMobile: platform.isMobile(),
-    hasInjectedWallet: false,
-    excludedWallets: options.excludeWalletIds
-  })
+  const store = makeStore(firstState(options, platform, invalid), { freeze: freezeSnapshots })
+  const onAlert = (alert: Parameters<typeof nextAlert>[1]) =>
+    store.update((state) => ({ ...state, alert: nextAlert(state.alert, alert) }))
+  const runtime = makeRuntime({ options, store, platform, services, onAlert })
+  const routerOptions: RouterOptions = {
+    adapters: invalid ? [] : (options.adapters ?? []),
+    manualWCControl: options.manualWCControl === true,
+    embedded: options.enableEmbedded === true
+  }
+  const adapters = makeAdapterRegistry(invalid ? [] : (options.adapters ?? []))
 
-  const store = makeStore(initial)
-  const platformLayer = Layer.succeed(Platform, Platform.of(platform))
-  const base = Layer.mergeAll(
-    platformLayer,
-    StateStore.layer(store),
-    ClientScope.layer,
-    Options.layer(resolved),
-    ClientConfig.layer({
-      projectId: resolved.projectId ?? "",
-      sdkType: "airlock",
-      sdkVersion,
-      endpoints: options.endpoints
-    }),
-    Layer.succeed(References.MinimumLogLevel, logLevels[options.logLevel ?? "error"])
-  )
-  const onAlert = (alert: AlertError) => store.update((state) => ({ ...state, alert: nextAlert(state.alert, alert) }))
-  // HTTP, storage and the services are a chunk of their own, fetched right away but off the first load.
-  const lazyServices = Layer.unwrap(
-    Effect.promise(() => import("./layers.ts")).pipe(Effect.map((m) => m.serviceLayers(store, services, onAlert)))
-  ).pipe(Layer.provide(base))
-  const runtime: ManagedRuntime.ManagedRuntime<CoreServices, never> = ManagedRuntime.make(
-    Layer.merge(base, lazyServices)
-  )
-  // Set when initialisation failed (invalid options): the client then refuses every action with that error.
-  let initError: { readonly error: unknown } | undefined
-  const flow = <A, E>(f: (flows: Flows) => Effect.Effect<A, E, CoreServices>): Promise<A> =>
-    initError !== undefined
-      ? Promise.reject(initError.error)
-      : run(
-          runtime,
-          Effect.flatMap(
-            Effect.promise(() => import("../flows/index.ts")),
-            f
-          )
-        )
+  // Set once the client stops (refused options, or destroyed): every action then rejects with this error.
+  let stop: { readonly error: unknown } | undefined = invalid === undefined ? undefined : { error: invalid }
+  const halt = (status: "error" | "destroyed", error: unknown) => {
+    stop ??= { error }
+    store.update((state) => stopped(state, status, error))
+  }
+  // Each action imports only its own flow module, so e.g. opening never fetches the remote-config code.
+  const flow = <M, A, E>(load: () => Promise<M>, f: (module: M) => Effect.Effect<A, E, CoreServices>): Promise<A> =>
+    stop !== undefined ? Promise.reject(stop.error) : run(runtime, Effect.flatMap(Effect.promise(load), f))
+  const background = (promise: Promise<unknown>) => {
+    promise.catch((error: unknown) => {
+      if (stop === undefined) console.error("Airlock:", error)
+    })
+  }
 
-  const ready = flow((flows) => flows.initialize)
+  const ready = flow(
+    () => import("../flows/initialize.ts"),
+    (m) => m.initialize
+  )
   // Handled here so an app that never awaits `ready` gets a console error, not an unhandled rejection.
   ready.catch((error: unknown) => {
-    initError = { error }
-    store.update((state) => ({ ...state, status: "error" }))
-    console.error("Airlock: initialisation failed", error)
+    if (stop === undefined) halt("error", error)
+    if (!(stop?.error instanceof DestroyedError)) console.error("Airlock: initialisation failed", error)
   })
 
-  // What destroy() releases besides the runtime: the app's subscriptions and the shake timers run outside it.
   const subscriptions = new Set<() => void>()
   const track = (unsubscribe: () => void) => {
     subscriptions.add(unsubscribe)
@@ -161,44 +135,104 @@ export const makeAirlock = (
       unsubscribe()
     }
   }
-  const timers = new Set<Fiber.Fiber<void>>()
 
   const client: AirlockClient = {
-    open: (parameters = {}) => flow((flows) => flows.openModal(parameters)),
-    close: () => flow((flows) => flows.closeModal),
-    push: (view, data) =>
+    open: (parameters = {}) => {
+      if (stop !== undefined) return Promise.reject(stop.error)
+      const before = store.getSnapshot()
+      const { view, namespace, data } = parameters
+      if (view !== undefined && !isViewEnabled(view, before.features)) {
+        console.warn(`Airlock: the ${view} view is off (its feature is disabled)`)
+        return Promise.resolve()
+      }
+      // The view is applied in this tick, before any chunk loads; the namespace switch and events follow.
+      const result = openRouter(
+        before.modal,
+        routerContext(before, routerOptions, namespace ?? before.activeNamespace),
+        {
+          ...(view === undefined ? {} : { view }),
+          ...(namespace === undefined ? {} : { namespace }),
+          ...(data === undefined ? {} : { params: data as never })
+        }
+      )
+      store.update((state) => ({ ...state, modal: result.state }))
+      if (result.state.view === "Connect") background(adapters.loadAll())
+      return flow(
+        () => import("../flows/modal.ts"),
+        (m) => m.settleOpen(result, before)
+      )
+    },
+    close: () => {
+      if (stop !== undefined) return Promise.reject(stop.error)
+      const before = store.getSnapshot()
+      const result = closeRouter(before.modal, routerContext(before, routerOptions))
+      store.update((state) => ({ ...state, modal: result.state }))
+      return flow(
+        () => import("../flows/modal.ts"),
+        (m) => m.settleNavigation(result, before.modal.open)
+      )
+    },
+    push: (view, ...rest) => {
+      if (stop !== undefined) return
+      const [data] = rest
       store.update((state) =>
         // SPEC §2: feature views exist only while their feature is on.
         isViewEnabled(view, state.features) ? { ...state, modal: pushRouter(state.modal, view, data as never) } : state
-      ),
+      )
+    },
     goBack: () => {
+      if (stop !== undefined) return
       const before = store.getSnapshot()
-      const result = goBackRouter(before.modal, routerContext(before, resolved))
+      const result = goBackRouter(before.modal, routerContext(before, routerOptions))
       store.update((state) => ({ ...state, modal: result.state }))
       if (result.effects.length > 0 || (before.modal.open && !result.state.open)) {
-        void flow((flows) => flows.settleNavigation(result, before.modal.open))
+        background(
+          flow(
+            () => import("../flows/modal.ts"),
+            (m) => m.settleNavigation(result, before.modal.open)
+          )
+        )
       }
     },
-    loadMoreWallets: () => flow((flows) => flows.loadMoreWallets),
-    searchWallets: (text) => flow((flows) => flows.searchWallets(text)),
+    loadMoreWallets: () =>
+      flow(
+        () => import("../flows/remote.ts"),
+        (m) => m.loadMoreWallets
+      ),
+    searchWallets: (text) =>
+      flow(
+        () => import("../flows/remote.ts"),
+        (m) => m.searchWallets(text)
+      ),
     getState: store.getSnapshot,
     subscribe: (listener) => track(store.subscribe(listener)),
     watch: (selector, onChange, equals) => track(store.watch(selector, onChange, equals)),
-    switchNetwork: (network) => flow((flows) => flows.switchNetwork(network)),
-    disconnect: (namespace) => flow((flows) => flows.disconnect(namespace)),
-    setThemeMode: (mode) => store.update((state) => (state.themeMode === mode ? state : { ...state, themeMode: mode })),
+    switchNetwork: (network) =>
+      flow(
+        () => import("../flows/network.ts"),
+        (m) => m.switchNetwork(network)
+      ),
+    disconnect: (namespace) =>
+      flow(
+        () => import("../flows/disconnect.ts"),
+        (m) => m.disconnect(namespace)
+      ),
+    setThemeMode: (mode) => {
+      if (stop !== undefined) return
+      store.update((state) => (state.themeMode === mode ? state : { ...state, themeMode: mode }))
+    },
     shake: () => {
-      const fiber = Effect.runFork(shakeTimed(cell(store, "shake")))
-      timers.add(fiber)
-      fiber.addObserver(() => timers.delete(fiber))
+      if (stop !== undefined) return
+      // On the client's runtime and in its scope: its clock (a TestClock in tests) times it, destroy() ends it.
+      runtime.runFork(ClientScope.use((scope) => Effect.forkIn(shakeTimed(cell(store, "shake")), scope)))
     },
     ready,
     runtime,
     destroy: async () => {
+      if (store.getSnapshot().status === "destroyed") return
+      halt("destroyed", new DestroyedError())
       for (const unsubscribe of subscriptions) unsubscribe()
       subscriptions.clear()
-      await Promise.all([...timers].map((fiber) => Effect.runPromise(Fiber.interrupt(fiber))))
-      initError ??= { error: new Error("Airlock: this client was destroyed") }
       await runtime.dispose()
     }
   }

@@ -2,6 +2,8 @@ import * as Effect from "effect/Effect"
 import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as Layer from "effect/Layer"
 import type { AlertError } from "../errors/alerts.ts"
+import type { OptionsError } from "../errors/catalogue.ts"
+import { decodeOptions } from "../flows/options.ts"
 import { ActiveNetwork } from "../services/ActiveNetwork.ts"
 import { Analytics } from "../services/Analytics.ts"
 import { BlockchainApi } from "../services/BlockchainApi.ts"
@@ -11,6 +13,8 @@ import { Storage } from "../services/Storage.ts"
 import { WalletApi } from "../services/WalletApi.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import type { Store } from "../state/Store.ts"
+import type { AirlockOptions } from "./AirlockOptions.ts"
+import { Options } from "./Options.ts"
 
 /**
  * The service layers a client runs on; each can be replaced (tests use the memory layers). This module is loaded on
@@ -36,14 +40,15 @@ export const activeNetworkLayer = (store: Store<AirlockState>) =>
   )
 
 /**
- * The live layers over `fetch` and `localStorage`, or the replacements given. Analytics is gated by the state's
+ * The decoded options and the live layers over `fetch` and `localStorage`, or the replacements given. Analytics is gated by the state's
  * `analytics` feature, and its alerts (APKT002 on a 403, once) go to `onAlert`.
  */
 export const serviceLayers = (
   store: Store<AirlockState>,
   replacements: ServiceLayers,
-  onAlert: (alert: AlertError) => void
-): Layer.Layer<Storage | WalletApi | BlockchainApi | Analytics, never, ClientConfig | Platform> => {
+  onAlert: (alert: AlertError) => void,
+  options: AirlockOptions
+): Layer.Layer<Options | Storage | WalletApi | BlockchainApi | Analytics, OptionsError, ClientConfig | Platform> => {
   const http = FetchHttpClient.layer
   const analytics =
     replacements.analytics ??
@@ -52,6 +57,8 @@ export const serviceLayers = (
       onAlert
     }).pipe(Layer.provide(http))
   return Layer.mergeAll(
+    // The schema decode lives here, in the services chunk: a bad option fails the runtime, so every action rejects.
+    Layer.effect(Options, decodeOptions(options)),
     replacements.storage ?? Storage.layerLocalStorage,
     replacements.walletApi ?? WalletApi.layer.pipe(Layer.provide(http)),
     (replacements.blockchainApi ?? BlockchainApi.layer.pipe(Layer.provide(http))).pipe(

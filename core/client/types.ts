@@ -1,5 +1,4 @@
-import type * as ManagedRuntime from "effect/ManagedRuntime"
-import type { View } from "../router/index.ts"
+import type { View, ViewParams } from "../router/index.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import type { Analytics } from "../services/Analytics.ts"
@@ -14,6 +13,7 @@ import type { StateStore } from "../state/StateStore.ts"
 import type { Equals } from "../state/Store.ts"
 import type { ThemeMode } from "../state/theme.ts"
 import type { Options } from "./Options.ts"
+import type { AirlockRuntime } from "./runtime.ts"
 
 /** The services on the client's runtime, for Effect users. */
 export type CoreServices =
@@ -27,27 +27,61 @@ export type CoreServices =
   | BlockchainApi
   | Analytics
 
-/** Parameters of {@link AirlockClient.open}. */
-export interface OpenParameters {
-  /** A view to show instead of the default (Account when connected, else Connect). */
-  readonly view?: View | undefined
+/**
+ * The `data` a view is opened or pushed with: required where the view needs it (ConnectingExternal needs its
+ * connector), optional where every parameter is, absent for views that take none.
+ *
+ * @example
+ * ```ts
+ * import type { ViewRequest } from "./types.ts"
+ * const request: ViewRequest = { view: "ConnectingExternal", data: { connectorId: "io.metamask" } }
+ * ```
+ */
+export type ViewRequest = {
+  readonly [V in View]: ViewParams<V> extends undefined
+    ? { readonly view: V; readonly data?: undefined }
+    : Record<string, never> extends ViewParams<V>
+      ? { readonly view: V; readonly data?: ViewParams<V> | undefined }
+      : { readonly view: V; readonly data: ViewParams<V> }
+}[View]
+
+/**
+ * Parameters of {@link AirlockClient.open}: a view (with its typed `data`) or none, and a namespace.
+ *
+ * @example
+ * ```ts
+ * import type { OpenParameters } from "./types.ts"
+ * const parameters: OpenParameters = { view: "SwitchNetwork", data: { caipNetworkId: "eip155:8453" } }
+ * ```
+ */
+export type OpenParameters = (ViewRequest | { readonly view?: undefined; readonly data?: undefined }) & {
   /** Open for this namespace: the modal first switches to that namespace's network. */
   readonly namespace?: ChainNamespace | undefined
-  /** Parameters the view needs (e.g. the wallet of ConnectingExternal). */
-  readonly data?: Readonly<Record<string, unknown>> | undefined
 }
+
+/** The arguments after the view in {@link AirlockClient.push}: its `data`, required only where the view needs it. */
+export type PushData<V extends View> =
+  ViewParams<V> extends undefined
+    ? []
+    : Record<string, never> extends ViewParams<V>
+      ? [data?: ViewParams<V>]
+      : [data: ViewParams<V>]
 
 /**
  * The public client `createAirlock` returns: plain Promise/callback methods for everyone, and the Effect runtime for
- * Effect users. Every method is safe to call before initialisation has finished.
+ * Effect users. Every method is safe to call before initialisation has finished. No method throws: on a client in
+ * status `error` or `destroyed` the async ones reject with its error and the sync ones do nothing.
  */
 export interface AirlockClient {
-  /** Opens the modal (SPEC §2 opening rules). */
+  /**
+   * Opens the modal (SPEC §2 opening rules). The view is in the state when `open` returns; the promise settles once
+   * the namespace switch and the open event have run.
+   */
   open(parameters?: OpenParameters): Promise<void>
   /** Closes the modal and resets its stack to Connect. */
   close(): Promise<void>
   /** Pushes a view onto the modal's stack. */
-  push(view: View, data?: Readonly<Record<string, unknown>>): void
+  push<V extends View>(view: V, ...data: PushData<V>): void
   /** Goes back one view (SPEC §2 back rules); closes when there is no history left. */
   goBack(): void
   /** Loads the next page of All Wallets (40 a page, SPEC §9); does nothing once every wallet is loaded. */
@@ -74,7 +108,7 @@ export interface AirlockClient {
   /** Resolves when the remote config and stored session have been read. */
   readonly ready: Promise<void>
   /** The Effect runtime with every Airlock service, for Effect users. */
-  readonly runtime: ManagedRuntime.ManagedRuntime<CoreServices, never>
-  /** Releases listeners, timers and connections; the client does nothing afterwards. */
+  readonly runtime: AirlockRuntime
+  /** Sets status `destroyed`, then releases listeners, timers and connections; every action rejects afterwards. */
   destroy(): Promise<void>
 }

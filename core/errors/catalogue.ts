@@ -1,4 +1,4 @@
-import { ReasonError } from "./ReasonError.ts"
+import { ReasonError, type ReasonErrorArgs } from "./ReasonError.ts"
 
 /** Connecting and disconnecting wallets (SPEC §8 "Connection" and related texts). */
 export class ConnectionError extends ReasonError("ConnectionError", {
@@ -85,4 +85,13 @@ export class FrameError extends ReasonError("FrameError", {
 export class OptionsError extends ReasonError("OptionsError", {
   SiweAndSiwx: "Cannot set both `siweConfig` and `siwx` options",
   Invalid: "Invalid Airlock options"
-}) {}
+}) {
+  /** Where in the options the problem is, e.g. `["endpoints", "walletApi"]`; `[]` for the options as a whole. */
+  readonly path: ReadonlyArray<PropertyKey>
+  constructor(
+    args: ReasonErrorArgs<"SiweAndSiwx" | "Invalid"> & { readonly path?: ReadonlyArray<PropertyKey> | undefined }
+  ) {
+    super(args)
+    this.path = args.path ?? []
+  }
+}

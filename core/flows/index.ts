@@ -6,7 +6,7 @@ export { showAlert } from "./alerts.ts"
 export { disconnect } from "./disconnect.ts"
 export { track } from "./events.ts"
 export { initialize } from "./initialize.ts"
-export { closeModal, isConnected, openModal, routerContext, settleNavigation } from "./modal.ts"
+export { closeModal, isConnected, openModal, routerContext, settleNavigation, settleOpen } from "./modal.ts"
 export { isSupportedNetwork, reportChain, switchNamespace, switchNetwork, unknownNetwork } from "./network.ts"
 export {
   loadAnalyticsConfig,

@@ -8,7 +8,6 @@ import { Storage, StorageKeys } from "../services/Storage.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { showAlert } from "./alerts.ts"
 import { unknownNetwork } from "./network.ts"
-import { decodeOptions } from "./options.ts"
 import { loadProject } from "./remote.ts"
 
 /** Stored connection statuses; with reconnect disabled every namespace starts disconnected (SPEC §4). */
@@ -46,11 +45,10 @@ const restoreNetwork = Effect.gen(function* () {
 })
 
 /**
- * Everything the client does once at start: decode the options, restore the stored session, check the project id,
+ * Everything the client does once at start (the options were decoded when its services were built): restore the stored session, check the project id,
  * load the project (remote features, origin check, analytics config, wallets), then mark the state ready.
  */
 export const initialize = Effect.gen(function* () {
-  yield* decodeOptions
   const store = yield* StateStore
   const options = yield* Options
   const storage = yield* Storage

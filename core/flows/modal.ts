@@ -9,6 +9,7 @@ import {
   type View
 } from "../router/index.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
+import type { AirlockState } from "../state/AirlockState.ts"
 import { ClientScope } from "../state/ClientScope.ts"
 import { isConnected, routerContext } from "../state/routerContext.ts"
 import { StateStore } from "../state/StateStore.ts"
@@ -52,11 +53,20 @@ const apply = (result: RouterResult) =>
     if (later.length > 0) yield* Effect.forkIn(runRouterEffects(later, handlers), yield* ClientScope)
   })
 
-/** Opens the modal (SPEC §2): switches namespace first when asked for another one, then picks the view. */
+/**
+ * What follows an open the client applied synchronously (SPEC §2): the namespace switch and other router effects,
+ * then MODAL_OPEN when the modal was closed before.
+ */
+export const settleOpen = Effect.fn("settleOpen")(function* (result: RouterResult, before: AirlockState) {
+  yield* runRouterEffects(result.effects, { switchNamespace, clearFarcasterUrl, reloadAuthConnector })
+  if (!before.modal.open) yield* track("MODAL_OPEN", { connected: isConnected(before) })
+})
+
+/** Opens the modal (SPEC §2) as one Effect, for Effect users; the client applies the view at once instead. */
 export const openModal = Effect.fn("openModal")(function* (request: {
   readonly view?: View | undefined
   readonly namespace?: ChainNamespace | undefined
-  readonly data?: Readonly<Record<string, unknown>> | undefined
+  readonly data?: unknown
 }) {
   const store = yield* StateStore
   const options = yield* Options
@@ -69,10 +79,8 @@ export const openModal = Effect.fn("openModal")(function* (request: {
     ...(request.namespace === undefined ? {} : { namespace: request.namespace }),
     ...(request.data === undefined ? {} : { params: request.data as never })
   })
-  // The namespace switch runs first so the view is chosen for the network the user asked for.
-  yield* runRouterEffects(result.effects, { switchNamespace, clearFarcasterUrl, reloadAuthConnector })
   yield* apply({ state: result.state, effects: [] })
-  if (!state.modal.open) yield* track("MODAL_OPEN", { connected: isConnected(state) })
+  yield* settleOpen(result, state)
 })
 
 /** Closes the modal; the stack resets to Connect (or to the home view in embedded mode). */

@@ -1,20 +1,52 @@
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
+import type { AirlockOptions } from "../client/AirlockOptions.ts"
 import { AirlockOptionsSchema } from "../client/AirlockOptions.ts"
-import { Options } from "../client/Options.ts"
+import { resolveOptions } from "../client/Options.ts"
 import { OptionsError } from "../errors/catalogue.ts"
 
+interface IssueLike {
+  readonly _tag: string
+  readonly path?: ReadonlyArray<PropertyKey>
+  readonly issue?: IssueLike
+  readonly issues?: ReadonlyArray<IssueLike>
+}
+
+/** The path to the first problem in a schema issue tree. */
+const firstPath = (issue: IssueLike | undefined): ReadonlyArray<PropertyKey> => {
+  if (issue === undefined) return []
+  if (issue._tag === "Pointer") return [...(issue.path ?? []), ...firstPath(issue.issue)]
+  return firstPath(issue.issue ?? issue.issues?.[0])
+}
+
 /**
- * Decodes the options with their schema. It runs first in `initialize`, off the first load (the schema library is
- * the largest part of Effect), so a bad option rejects `ready` rather than throwing from `createAirlock`.
+ * Decodes the options with their schema and applies their defaults. It runs in the services chunk (the schema
+ * library is the largest part of Effect), so a bad option fails the client's runtime: `ready` and every action
+ * reject with the `OptionsError`, carrying the option's path.
+ *
+ * @example
+ * ```ts
+ * import * as Effect from "effect/Effect"
+ * import { mainnet } from "../networks/index.ts"
+ * import { decodeOptions } from "./options.ts"
+ * const endpoints = { walletApi: "http://127.0.0.1:4400", blockchainApi: "http://127.0.0.1:4400" }
+ * const options = await Effect.runPromise(decodeOptions({ networks: [mainnet], endpoints }))
+ * ```
  */
-export const decodeOptions = Effect.gen(function* () {
-  const { raw } = yield* Options
+export const decodeOptions = Effect.fn("decodeOptions")(function* (raw: AirlockOptions) {
   // `undefined` means "not set" in the options type; the schema's optional keys mean the same.
   const defined = Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== undefined))
   const decoded = Schema.decodeUnknownResult(AirlockOptionsSchema)(defined)
   if (Result.isFailure(decoded)) {
-    return yield* new OptionsError({ reason: "Invalid", details: decoded.failure.message, cause: decoded.failure })
+    return yield* new OptionsError({
+      reason: "Invalid",
+      path: firstPath(decoded.failure.issue as IssueLike),
+      details: decoded.failure.message,
+      cause: decoded.failure
+    })
   }
+  // Live values (adapters, siwx) are not in the schema and pass through; the schema checks social providers only
+  // as strings, and unknown ones are ignored by the feature rules, hence the cast.
+  return resolveOptions({ ...raw, ...decoded.success } as AirlockOptions)
 })

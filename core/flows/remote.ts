@@ -30,7 +30,7 @@ export const loadRemoteConfig = Effect.gen(function* () {
   const options = yield* Options
   const platform = yield* Platform
   const config = yield* fetchRemoteConfig({
-    local: options.raw.features,
+    local: options.features,
     basic: options.basic,
     telegram: platform.isTelegram() ? telegramPlatform(platform.telegramOs()) : undefined
   })
@@ -81,8 +81,8 @@ export const loadWallets = Effect.gen(function* () {
   }
   const withImage = (wallets: ReadonlyArray<WalletListing>) => withImages(api, wallets)
   // SPEC §9: featured wallets show 4 by default.
-  const featuredIds = (options.raw.featuredWalletIds ?? []).slice(0, FEATURED_WALLETS_DEFAULT_COUNT)
-  const excluded = options.raw.excludeWalletIds ?? []
+  const featuredIds = options.featuredWalletIds.slice(0, FEATURED_WALLETS_DEFAULT_COUNT)
+  const excluded = options.excludeWalletIds
   const result = yield* Effect.all(
     {
       featured:
@@ -96,7 +96,7 @@ export const loadWallets = Effect.gen(function* () {
           page: 1,
           entries: RECOMMENDED_WALLETS_COUNT,
           exclude: [...featuredIds, ...excluded],
-          ...(options.raw.includeWalletIds === undefined ? {} : { include: options.raw.includeWalletIds })
+          ...(options.includeWalletIds === undefined ? {} : { include: options.includeWalletIds })
         })
         .pipe(Effect.map((page) => withImage(page.data)))
     },
@@ -132,8 +132,8 @@ const walletLoadFailed = (error: ApiCallError) =>
 const registryFilters = Effect.gen(function* () {
   const options = yield* Options
   return {
-    exclude: options.raw.excludeWalletIds ?? [],
-    ...(options.raw.includeWalletIds === undefined ? {} : { include: options.raw.includeWalletIds })
+    exclude: options.excludeWalletIds,
+    ...(options.includeWalletIds === undefined ? {} : { include: options.includeWalletIds })
   }
 })
 

@@ -49,9 +49,15 @@ export interface WalletsState {
 export interface AirlockState {
   /**
    * `initializing` until the options are decoded and the remote project config and stored session are read;
-   * `error` when the options were invalid (`ready` rejected and every action rejects with the same error).
+   * `error` when the options were invalid (`ready` rejected and every action rejects with the same error);
+   * `destroyed` from the start of `destroy()` on (every action rejects, sync actions do nothing).
    */
-  readonly status: "initializing" | "ready" | "error"
+  readonly status: "initializing" | "ready" | "error" | "destroyed"
+  /**
+   * Why the client stopped: the options error's short message when `status` is `error`, a `DestroyedError` once
+   * `destroy()` was called; `undefined` otherwise.
+   */
+  readonly error: { readonly name: string; readonly message: string } | undefined
   readonly modal: RouterState
   /** True for 500 ms after a shake was triggered. */
   readonly shake: boolean

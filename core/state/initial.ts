@@ -16,7 +16,8 @@ export const emptyAccount = (status: AccountState["status"] = "disconnected"): A
 /** What the first snapshot is built from. */
 export interface InitialStateInput {
   readonly networks: ReadonlyArray<CaipNetwork>
-  readonly activeNetwork: CaipNetwork
+  /** Undefined only for a client whose options were refused (status `error`). */
+  readonly activeNetwork: CaipNetwork | undefined
   readonly themeMode: ThemeMode
   readonly themeVariables: ThemeVariables | undefined
   readonly features: ResolvedFeatures
@@ -29,6 +30,7 @@ export interface InitialStateInput {
 /** The first snapshot: every one of the seven namespaces has an account, the modal is closed on Connect. */
 export const makeInitialState = (input: InitialStateInput): AirlockState => ({
   status: "initializing",
+  error: undefined,
   modal: initialRouter,
   shake: false,
   snack: undefined,
@@ -37,9 +39,10 @@ export const makeInitialState = (input: InitialStateInput): AirlockState => ({
   themeMode: input.themeMode,
   themeVariables: { ...defaultThemeVariables, ...input.themeVariables },
   switchingNamespace: false,
-  activeNamespace: input.activeNetwork.chainNamespace,
+  activeNamespace: input.activeNetwork?.chainNamespace,
   networks: input.networks,
-  activeNetworks: { [input.activeNetwork.chainNamespace]: input.activeNetwork },
+  activeNetworks:
+    input.activeNetwork === undefined ? {} : { [input.activeNetwork.chainNamespace]: input.activeNetwork },
   accounts: Object.fromEntries(
     chainNamespaces.map((namespace) => [namespace, emptyAccount(input.statuses[namespace])])
   ) as Record<ChainNamespace, AccountState>,

@@ -1,4 +1,3 @@
-import type { ResolvedOptions } from "../client/Options.ts"
 import type { RouterContext } from "../router/navigation.ts"
 import type { AirlockState } from "./AirlockState.ts"
 
@@ -6,10 +5,17 @@ import type { AirlockState } from "./AirlockState.ts"
 export const isConnected = (state: AirlockState, namespace = state.activeNamespace): boolean =>
   namespace !== undefined && state.accounts[namespace].address !== undefined
 
+/** The options the router's rules read; known synchronously, before the full options decode. */
+export interface RouterOptions {
+  readonly adapters: ReadonlyArray<unknown>
+  readonly manualWCControl: boolean
+  readonly embedded: boolean
+}
+
 /** The facts the router's rules read, taken from the state and options. */
 export const routerContext = (
   state: AirlockState,
-  options: ResolvedOptions,
+  options: RouterOptions,
   namespace = state.activeNamespace
 ): RouterContext => ({
   isConnected: isConnected(state, namespace),

@@ -1,6 +1,9 @@
+import type * as Duration from "effect/Duration"
+import * as Layer from "effect/Layer"
+import * as TestClock from "effect/testing/TestClock"
 import type { AirlockOptions } from "../client/AirlockOptions.ts"
 import { type AirlockServices, makeAirlock } from "../client/createAirlock.ts"
-import type { AirlockClient } from "../client/types.ts"
+import type { AirlockClient, CoreServices } from "../client/types.ts"
 import { mainnet } from "../networks/index.ts"
 import { Analytics, type AnalyticsPayload } from "../services/Analytics.ts"
 import { BlockchainApi, type BlockchainApiSeed } from "../services/BlockchainApi.ts"
@@ -23,12 +26,24 @@ export interface TestAirlockOptions extends Partial<AirlockOptions> {
   readonly blockchainApi?: BlockchainApiSeed | undefined
   /** Analytics payloads are pushed here instead of being sent. */
   readonly analyticsSent?: Array<AnalyticsPayload> | undefined
+  /** Any layer replacing the client's services (applied after the fakes above), e.g. a `WalletApi` answering 429. */
+  readonly layer?: Layer.Layer<never, never, CoreServices> | undefined
+  /**
+   * `"test"` runs every timer of the client (shake 500 ms, snack 150 ms, retries…) on a `TestClock` that moves only
+   * when the test calls `airlock.clock.adjust`. @default "live"
+   */
+  readonly clock?: "live" | "test" | undefined
 }
 
 /** A test client: the real client plus `setState`, to put it in any state (connected, with wallets, a snack…). */
 export interface TestAirlockClient extends AirlockClient {
   /** Replaces the state with `f(state)`, exactly as a flow would. */
   setState(f: (state: AirlockState) => AirlockState): void
+  /** The client's clock: `adjust` moves a `clock: "test"` client's time and runs what falls due. */
+  readonly clock: {
+    /** Moves the test clock forward and runs every timer due by then (fails on a live clock). */
+    adjust(duration: Duration.Input): Promise<void>
+  }
 }
 
 /**
@@ -38,20 +53,26 @@ export interface TestAirlockClient extends AirlockClient {
  * @example
  * ```ts
  * import { createTestAirlock } from "airlock/testing"
- * const airlock = createTestAirlock({ platform: { isMobile: () => true } })
+ * const airlock = createTestAirlock({ clock: "test", platform: { isMobile: () => true } })
  * await airlock.open()
- * airlock.getState().modal.view // "Connect"
- * airlock.setState((s) => ({ ...s, snack: { message: "Copied", variant: "success" } }))
+ * airlock.getState().modal.view // "AllWallets" (no adapters, on a phone)
+ * airlock.shake()
+ * await airlock.clock.adjust("500 millis") // the shake is over, no real time spent
  * ```
  */
 export const createTestAirlock = (options: TestAirlockOptions = {}): TestAirlockClient => {
-  const { platform, storage, walletApi, blockchainApi, analyticsSent, ...rest } = options
+  const { platform, storage, walletApi, blockchainApi, analyticsSent, layer, clock, ...rest } = options
+  const testClock = clock === "test" ? TestClock.layer() : undefined
+  const overrides = [testClock, layer].filter((l) => l !== undefined)
   const services: AirlockServices = {
     platform: Platform.makeTest(platform ?? {}),
     storage: Storage.layerMemory(storage),
     walletApi: WalletApi.layerMemory(walletApi),
     blockchainApi: BlockchainApi.layerMemory(blockchainApi),
-    analytics: Analytics.layerMemory(analyticsSent)
+    analytics: Analytics.layerMemory(analyticsSent),
+    ...(overrides.length === 0
+      ? {}
+      : { layer: Layer.mergeAll(...(overrides as [Layer.Layer<never, never, CoreServices>])) })
   }
   const { client, store } = makeAirlock(
     {
@@ -63,5 +84,9 @@ export const createTestAirlock = (options: TestAirlockOptions = {}): TestAirlock
     },
     services
   )
-  return { ...client, setState: store.update }
+  return {
+    ...client,
+    setState: store.update,
+    clock: { adjust: (duration) => client.runtime.runPromise(TestClock.adjust(duration)) }
+  }
 }

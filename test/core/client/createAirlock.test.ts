@@ -1,3 +1,5 @@
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { createAirlock } from "../../../core/client/createAirlock.ts"
 import { AlertError } from "../../../core/errors/alerts.ts"
@@ -17,44 +19,98 @@ afterEach(() => {
 })
 
 describe("createAirlock", () => {
-  it("setting both siweConfig and siwx fails with the SPEC text", () => {
-    const attempt = () => createTestAirlock({ siwx: {}, siweConfig: {} })
-    expect(attempt).toThrow(OptionsError)
-    expect(attempt).toThrow("Cannot set both `siweConfig` and `siwx` options")
-  })
-
-  it("options are decoded: an empty network list is refused with a readable reason", () => {
-    try {
-      createTestAirlock({ networks: [] as never })
-      expect.unreachable()
-    } catch (error) {
-      expect(error).toBeInstanceOf(OptionsError)
-      expect((error as OptionsError).details).toContain("networks")
-    }
-  })
-
-  it("a malformed endpoint URL is refused: ready rejects with OptionsError and the modal stays closed", async () => {
+  /** Creates a client from options an app might pass by mistake; `createAirlock` itself must not throw. */
+  const refused = async (options: Record<string, unknown>) => {
     vi.spyOn(console, "error").mockImplementation(() => {})
-    const airlock = createTestAirlock({ endpoints: { walletApi: "javascript:alert(1)", blockchainApi: "https://a.b" } })
+    const airlock = createTestAirlock(options as never)
     const error = await airlock.ready.catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OptionsError)
-    expect((error as OptionsError).details).toContain("walletApi")
+    return { airlock, error: error as OptionsError }
+  }
+
+  it("setting both siweConfig and siwx puts the client in error with the SPEC text; createAirlock does not throw", async () => {
+    const { airlock, error } = await refused({ siwx: {}, siweConfig: {} })
+    expect(error.shortMessage).toBe("Cannot set both `siweConfig` and `siwx` options")
+    expect(airlock.getState()).toMatchObject({
+      status: "error",
+      error: { name: "OptionsError", message: "Cannot set both `siweConfig` and `siwx` options" }
+    })
+  })
+
+  it("a projectId of the wrong type is an OptionsError with the path ['projectId'], not a TypeError", async () => {
+    const { airlock, error } = await refused({ projectId: 42 })
+    expect(error.path).toEqual(["projectId"])
     expect(airlock.getState().status).toBe("error")
+  })
+
+  it("every action of a refused client rejects with the same OptionsError; sync actions do nothing", async () => {
+    const { airlock, error } = await refused({ projectId: 42 })
+    await expect(airlock.open()).rejects.toBe(error)
+    await expect(airlock.close()).rejects.toBe(error)
+    await expect(airlock.switchNetwork(base)).rejects.toBe(error)
+    await expect(airlock.disconnect()).rejects.toBe(error)
+    await expect(airlock.loadMoreWallets()).rejects.toBe(error)
+    const before = airlock.getState()
+    airlock.push("AllWallets")
+    airlock.goBack()
+    airlock.shake()
+    airlock.setThemeMode(before.themeMode === "dark" ? "light" : "dark")
+    expect(airlock.getState()).toBe(before)
+  })
+
+  it("an empty network list is refused with the path ['networks']", async () => {
+    const { error } = await refused({ networks: [] })
+    expect(error.path).toEqual(["networks"])
+    expect(error.details).toContain("networks")
+  })
+
+  it("the wallet and blockchain API hosts are required: there is no hidden default host", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {})
+    const airlock = createAirlock({ projectId: "p", networks: [mainnet] } as never)
+    const error = await airlock.ready.catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(OptionsError)
+    expect((error as OptionsError).path).toEqual(["endpoints"])
+    expect((error as OptionsError).details).toContain("no hosted default")
+  })
+
+  it("a malformed endpoint URL is refused with its path and the modal stays closed", async () => {
+    const { airlock, error } = await refused({
+      endpoints: { walletApi: "javascript:alert(1)", blockchainApi: "https://a.b" }
+    })
+    expect(error.path).toEqual(["endpoints", "walletApi"])
     await expect(airlock.open()).rejects.toBe(error)
     expect(airlock.getState().modal.open).toBe(false)
   })
 
-  it("an option of the wrong type is reported with its path", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {})
-    const airlock = createTestAirlock({ themeMode: "purple" as never })
-    const error = await airlock.ready.catch((e: unknown) => e)
-    expect((error as OptionsError).details).toContain("themeMode")
+  it("an option only the schema checks is reported with its full path once the services chunk decodes it", async () => {
+    const { airlock, error } = await refused({ featuredWalletIds: ["a", 7] })
+    expect(error.path).toEqual(["featuredWalletIds", 1])
+    expect(airlock.getState()).toMatchObject({ status: "error", error: { name: "OptionsError" } })
+    await expect(airlock.open()).rejects.toBe(error)
   })
 
-  it("the wallet and blockchain API hosts are required: there is no hidden default host", () => {
-    const attempt = () => createAirlock({ projectId: "p", networks: [mainnet] } as never)
-    expect(attempt).toThrow(OptionsError)
-    expect(attempt).toThrow("`endpoints.walletApi` and `endpoints.blockchainApi` must be set")
+  it("an option of the wrong type is reported with its path", async () => {
+    const { error } = await refused({ themeMode: "purple" })
+    expect(error.path).toEqual(["themeMode"])
+  })
+
+  it("hostile sizes: the 10,000th of 10,000 networks being bad is found by path, a 2 MB project id decodes", async () => {
+    const networks = [...Array.from({ length: 9_999 }, () => mainnet), { chainNamespace: 1 }]
+    const { error } = await refused({ networks })
+    expect(error.path).toEqual(["networks", 9_999])
+    const big = createTestAirlock({
+      projectId: "7".repeat(2_000_000),
+      excludeWalletIds: Array.from({ length: 10_000 }, String)
+    })
+    await big.ready
+    expect(big.getState().status).toBe("ready")
+  })
+
+  it("a deeply nested value where a theme variable belongs is refused with its path", async () => {
+    let nested: unknown = "x"
+    for (let depth = 0; depth < 10_000; depth++) nested = { nested }
+    const { error } = await refused({ themeVariables: { "--al-accent": nested } })
+    expect(error.path).toEqual(["themeVariables", "--al-accent"])
   })
 
   it("a missing project id shows the APKT008 alert", async () => {
@@ -141,12 +197,72 @@ describe("opening and closing", () => {
     expect(airlock.getState().modal).toMatchObject({ open: true, view: "Connect" })
   })
 
-  it("shake sets the flag for 500 ms", async () => {
-    const airlock = createTestAirlock()
+  it("shake sets the flag for exactly 500 ms of the client's clock", async () => {
+    const airlock = createTestAirlock({ clock: "test" })
+    await airlock.ready
     airlock.shake()
+    await vi.waitFor(() => expect(airlock.getState().shake).toBe(true))
+    await airlock.clock.adjust("499 millis")
     expect(airlock.getState().shake).toBe(true)
-    await new Promise((resolve) => setTimeout(resolve, 650))
+    await airlock.clock.adjust("1 millis")
     expect(airlock.getState().shake).toBe(false)
+  })
+
+  it("open shows the view in the same tick, before the services chunk has loaded", () => {
+    // A layer that never finishes building: the services (and the flows) are never ready.
+    const airlock = createTestAirlock({ adapters: [evm], layer: Layer.effectDiscard(Effect.never) })
+    void airlock.open({ view: "AllWallets" })
+    expect(airlock.getState().modal).toMatchObject({ open: true, view: "AllWallets" })
+    void airlock.close()
+    expect(airlock.getState().modal.open).toBe(false)
+  })
+
+  it("open with typed view data hands the data to the view", async () => {
+    const airlock = createTestAirlock({ adapters: [evm] })
+    await airlock.open({ view: "ConnectingExternal", data: { connectorId: "io.metamask" } })
+    expect(airlock.getState().modal.data.ConnectingExternal).toEqual({ connectorId: "io.metamask" })
+    // @ts-expect-error ConnectingExternal needs its connector
+    void airlock.open({ view: "ConnectingExternal" })
+    // @ts-expect-error ConnectingExternal's data is a connector, not a network
+    airlock.push("ConnectingExternal", { caipNetworkId: "eip155:1" })
+    // @ts-expect-error Connect takes no data
+    airlock.push("Connect", { connectorId: "x" })
+    airlock.push("ConnectingWalletConnect")
+  })
+})
+
+describe("testability", () => {
+  it("`layer` replaces a service: a wallet API answering 429 shows APKT010", async () => {
+    const rateLimited = Layer.effect(
+      WalletApi,
+      Effect.gen(function* () {
+        const api = yield* WalletApi
+        return WalletApi.of({ ...api, getAllowedOrigins: Effect.fail(new AlertError({ code: "APKT010" })) })
+      })
+    ).pipe(Layer.provide(WalletApi.layerMemory()))
+    const airlock = createTestAirlock({ platform: { origin: "https://shop.example" }, layer: rateLimited })
+    await airlock.ready
+    expect(airlock.getState().alert).toMatchObject({ code: "APKT010", title: "Rate Limited" })
+  })
+
+  it("destroy sets status destroyed before it releases; afterwards actions reject and sync ones do nothing", async () => {
+    const airlock = createTestAirlock({ adapters: [evm] })
+    await airlock.ready
+    const statuses: Array<string> = []
+    airlock.subscribe((state) => statuses.push(state.status))
+    await airlock.destroy()
+    expect(statuses).toEqual(["destroyed"])
+    expect(airlock.getState().error).toEqual({ name: "DestroyedError", message: "This Airlock client was destroyed" })
+    const before = airlock.getState()
+    expect(() => {
+      airlock.push("AllWallets")
+      airlock.goBack()
+      airlock.shake()
+      airlock.setThemeMode("light")
+    }).not.toThrow()
+    expect(airlock.getState()).toBe(before)
+    await expect(airlock.open()).rejects.toThrow("This Airlock client was destroyed")
+    await expect(airlock.switchNetwork(mainnet)).rejects.toThrow("destroyed")
   })
 })
 
@@ -217,6 +333,20 @@ describe("state", () => {
     const after = airlock.getState()
     expect(after).not.toBe(before)
     expect(after.accounts).toBe(before.accounts)
+  })
+
+  it("an app cannot mutate a snapshot: writes throw instead of silently desyncing the renderer", async () => {
+    const airlock = createTestAirlock({ adapters: [evm] })
+    await airlock.open()
+    const state = airlock.getState()
+    expect(() => {
+      ;(state.modal as { open: boolean }).open = false
+    }).toThrow(TypeError)
+    expect(() => (state.networks as Array<unknown>).push(base)).toThrow(TypeError)
+    expect(() => {
+      ;(state.accounts.eip155 as { address?: string }).address = "0x1"
+    }).toThrow(TypeError)
+    expect(airlock.getState().modal.open).toBe(true)
   })
 
   it("theme follows the system preference unless the app chooses", () => {

@@ -1,0 +1,18 @@
+import { ReasonError } from "../errors/ReasonError.ts"
+
+/**
+ * What every action of a destroyed client rejects with.
+ *
+ * @example
+ * ```ts
+ * import { DestroyedError } from "./DestroyedError.ts"
+ * new DestroyedError().shortMessage // "This Airlock client was destroyed"
+ * ```
+ */
+export class DestroyedError extends ReasonError("DestroyedError", {
+  Destroyed: "This Airlock client was destroyed"
+}) {
+  constructor() {
+    super({ reason: "Destroyed" })
+  }
+}

@@ -1,0 +1,63 @@
+import { ReasonError } from "../errors/ReasonError.ts"
+import type { ChainNamespace } from "../schema/namespace.ts"
+import { type AdapterImplementation, type AirlockAdapter, adapterNamespaces } from "./AirlockAdapter.ts"
+
+/** An adapter's `load()` rejected; `cause` is what it rejected with. A later call tries again. */
+export class AdapterLoadError extends ReasonError("AdapterLoadError", {
+  LoadFailed: "Failed to load the {namespace} adapter"
+}) {}
+
+/** Loads each adapter's code once, on first need, and hands out the cached implementation. */
+export interface AdapterRegistry {
+  /** The adapter serving `namespace`, loaded (once); `undefined` when no adapter serves it or it has no `load`. */
+  load(namespace: ChainNamespace): Promise<AdapterImplementation | undefined>
+  /** Loads every adapter (e.g. before a reconnect on start). */
+  loadAll(): Promise<ReadonlyArray<AdapterImplementation>>
+}
+
+/**
+ * Creates the registry over the app's adapter descriptors. A failed load is not cached, so the next need retries.
+ *
+ * @example
+ * ```ts
+ * import { makeAdapterRegistry } from "./adapterRegistry.ts"
+ * const registry = makeAdapterRegistry([{ namespace: "eip155", load: async () => ({}) }])
+ * await registry.load("eip155")
+ * ```
+ */
+export const makeAdapterRegistry = (
+  adapters: ReadonlyArray<AirlockAdapter>,
+  onLoad: (implementation: AdapterImplementation) => void = () => {}
+): AdapterRegistry => {
+  const loaded = new Map<AirlockAdapter, Promise<AdapterImplementation>>()
+  const loadOne = (adapter: AirlockAdapter, namespace: string): Promise<AdapterImplementation> | undefined => {
+    const { load } = adapter
+    if (load === undefined) return undefined
+    const cached = loaded.get(adapter)
+    if (cached !== undefined) return cached
+    const pending = Promise.resolve()
+      .then(load)
+      .then(
+        (implementation) => {
+          onLoad(implementation)
+          return implementation
+        },
+        (cause: unknown) => {
+          loaded.delete(adapter)
+          throw new AdapterLoadError({ reason: "LoadFailed", params: { namespace }, cause })
+        }
+      )
+    loaded.set(adapter, pending)
+    return pending
+  }
+  return {
+    load: async (namespace) => {
+      const adapter = adapters.find((a) => adapterNamespaces(a).includes(namespace))
+      return adapter === undefined ? undefined : loadOne(adapter, namespace)
+    },
+    loadAll: async () => {
+      const all = adapters.map((a) => loadOne(a, adapterNamespaces(a).join(", ")))
+      return Promise.all(all.filter((p) => p !== undefined))
+    }
+  }
+}
