@@ -1,7 +1,7 @@
 /**
  * The modal's timed behaviour as Effects on Effect's `Clock`: shake, snack messages and the router's delayed effects.
  *
- * Each takes the state it drives as a {@link Cell}, so the store can hand in a slice of its `SubscriptionRef`.
+ * Each takes the state it drives as a {@link Cell}, so the client hands in a slice of its store (`cell(store, "shake")`).
  * The returned Effects wait out their delays; fork them when the caller must not wait.
  * @module
  */
@@ -11,13 +11,13 @@ import type { ChainNamespace } from "./namespace.ts"
 import type { RouterEffect } from "./navigation.ts"
 
 /**
- * A readable, writable value: the part of a `SubscriptionRef` these helpers need.
+ * A readable, writable value: the part of a state store these helpers need.
  *
  * @example
  * ```ts
- * import * as Effect from "effect/Effect"
- *  * import { cellFromSubscriptionRef } from "./timings.ts"
- * const program = Effect.map(SubscriptionRef.make(false), cellFromSubscriptionRef)
+ * import { cell, makeStore } from "../state/Store.ts"
+ * import type { Cell } from "./timings.ts"
+ * const shaking: Cell<boolean> = cell(makeStore({ shake: false }), "shake")
  * ```
  */
 export interface Cell<A> {
@@ -35,11 +35,9 @@ export interface Cell<A> {
  * @example
  * ```ts
  * import * as Effect from "effect/Effect"
- *  * import { cellFromSubscriptionRef, shake } from "./timings.ts"
- * const program = Effect.gen(function* () {
- *   const shaking = yield* SubscriptionRef.make(false)
- *   yield* Effect.forkChild(shake(cellFromSubscriptionRef(shaking)))
- * })
+ * import { cell, makeStore } from "../state/Store.ts"
+ * import { shake } from "./timings.ts"
+ * const program = Effect.forkChild(shake(cell(makeStore({ shake: false }), "shake")))
  * ```
  */
 export const shake = (shaking: Cell<boolean>): Effect.Effect<void> =>
@@ -79,12 +77,10 @@ export interface SnackMessage {
  *
  * @example
  * ```ts
- * import * as Effect from "effect/Effect"
- *  * import { cellFromSubscriptionRef, type SnackMessage, showSnack } from "./timings.ts"
- * const program = Effect.gen(function* () {
- *   const snack = cellFromSubscriptionRef(yield* SubscriptionRef.make<SnackMessage | undefined>(undefined))
- *   yield* showSnack(snack, { message: "Address copied", variant: "success" })
- * })
+ * import { cell, makeStore } from "../state/Store.ts"
+ * import { type SnackMessage, showSnack } from "./timings.ts"
+ * const snack = cell(makeStore<{ snack: SnackMessage | undefined }>({ snack: undefined }), "snack")
+ * const program = showSnack(snack, { message: "Address copied", variant: "success" })
  * ```
  */
 export const showSnack = (snack: Cell<SnackMessage | undefined>, message: SnackMessage): Effect.Effect<void> =>
@@ -103,11 +99,10 @@ export const showSnack = (snack: Cell<SnackMessage | undefined>, message: SnackM
  *
  * @example
  * ```ts
- * import * as Effect from "effect/Effect"
- *  * import { cellFromSubscriptionRef, hideSnack, type SnackMessage } from "./timings.ts"
- * const program = Effect.flatMap(SubscriptionRef.make<SnackMessage | undefined>(undefined), (ref) =>
- *   hideSnack(cellFromSubscriptionRef(ref))
- * )
+ * import { cell, makeStore } from "../state/Store.ts"
+ * import { hideSnack, type SnackMessage } from "./timings.ts"
+ * const snack = cell(makeStore<{ snack: SnackMessage | undefined }>({ snack: undefined }), "snack")
+ * const program = hideSnack(snack)
  * ```
  */
 export const hideSnack = (snack: Cell<SnackMessage | undefined>): Effect.Effect<void> => snack.set(undefined)

@@ -1,5 +1,5 @@
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Fiber, SubscriptionRef } from "effect"
+import { Effect, Fiber } from "effect"
 import { TestClock } from "effect/testing"
 import {
   FARCASTER_RELOAD_DELAY_MS,
@@ -11,17 +11,17 @@ import {
   SNACK_REPLACE_MS,
   VIEW_TRANSITION_MS
 } from "../../../core/router/constants.ts"
-import { cellFromSubscriptionRef } from "../../../core/router/subscriptionRef.ts"
 import { hideSnack, runRouterEffects, type SnackMessage, shake, showSnack } from "../../../core/router/timings.ts"
+import { cell, makeStore } from "../../../core/state/Store.ts"
 
 const copied: SnackMessage = { message: "Address copied", variant: "success" }
 const failed: SnackMessage = { message: "Failed to fetch transactions", variant: "error" }
 
+/** A cell over a one-slice store, as the client hands its state slices to the timed helpers. */
+const makeCell = <A>(value: A) => Effect.sync(() => cell(makeStore({ value }), "value"))
+
 const makeSnack = (value: SnackMessage | undefined = undefined) =>
-  Effect.map(SubscriptionRef.make<SnackMessage | undefined>(value), (ref) => ({
-    ref,
-    cell: cellFromSubscriptionRef(ref)
-  }))
+  Effect.map(makeCell<SnackMessage | undefined>(value), (ref) => ({ ref, cell: ref }))
 
 describe("modal constants", () => {
   it("animation timings are 120 ms header text, 150 ms modal height, 150 ms view transition", () => {
@@ -37,38 +37,38 @@ describe("shake", () => {
   it.effect("the modal shakes for 500 ms when shake is triggered", () =>
     Effect.gen(function* () {
       assert.strictEqual(SHAKE_MS, 500)
-      const ref = yield* SubscriptionRef.make(false)
-      const fiber = yield* Effect.forkChild(shake(cellFromSubscriptionRef(ref)))
+      const ref = yield* makeCell(false)
+      const fiber = yield* Effect.forkChild(shake(ref))
       yield* Effect.yieldNow
-      assert.isTrue(yield* SubscriptionRef.get(ref))
+      assert.isTrue(yield* ref.get)
       yield* TestClock.adjust("499 millis")
-      assert.isTrue(yield* SubscriptionRef.get(ref))
+      assert.isTrue(yield* ref.get)
       yield* TestClock.adjust("1 millis")
       yield* Fiber.join(fiber)
-      assert.isFalse(yield* SubscriptionRef.get(ref))
+      assert.isFalse(yield* ref.get)
     })
   )
 
   it.effect("a second shake while shaking does not extend the 500 ms", () =>
     Effect.gen(function* () {
-      const ref = yield* SubscriptionRef.make(false)
-      const cell = cellFromSubscriptionRef(ref)
+      const ref = yield* makeCell(false)
+      const cell = ref
       const first = yield* Effect.forkChild(shake(cell))
       yield* TestClock.adjust("300 millis")
       yield* shake(cell)
       yield* TestClock.adjust("200 millis")
       yield* Fiber.join(first)
-      assert.isFalse(yield* SubscriptionRef.get(ref))
+      assert.isFalse(yield* ref.get)
     })
   )
 
   it.effect("interrupting a shake stops it", () =>
     Effect.gen(function* () {
-      const ref = yield* SubscriptionRef.make(false)
-      const fiber = yield* Effect.forkChild(shake(cellFromSubscriptionRef(ref)))
+      const ref = yield* makeCell(false)
+      const fiber = yield* Effect.forkChild(shake(ref))
       yield* TestClock.adjust("100 millis")
       yield* Fiber.interrupt(fiber)
-      assert.isFalse(yield* SubscriptionRef.get(ref))
+      assert.isFalse(yield* ref.get)
     })
   )
 })
@@ -78,7 +78,7 @@ describe("snack messages", () => {
     Effect.gen(function* () {
       const { ref, cell } = yield* makeSnack()
       yield* showSnack(cell, copied)
-      assert.deepStrictEqual(yield* SubscriptionRef.get(ref), copied)
+      assert.deepStrictEqual(yield* ref.get, copied)
     })
   )
 
@@ -88,12 +88,12 @@ describe("snack messages", () => {
       const { ref, cell } = yield* makeSnack(copied)
       const fiber = yield* Effect.forkChild(showSnack(cell, failed))
       yield* Effect.yieldNow
-      assert.isUndefined(yield* SubscriptionRef.get(ref))
+      assert.isUndefined(yield* ref.get)
       yield* TestClock.adjust("149 millis")
-      assert.isUndefined(yield* SubscriptionRef.get(ref))
+      assert.isUndefined(yield* ref.get)
       yield* TestClock.adjust("1 millis")
       yield* Fiber.join(fiber)
-      assert.deepStrictEqual(yield* SubscriptionRef.get(ref), failed)
+      assert.deepStrictEqual(yield* ref.get, failed)
     })
   )
 
@@ -106,7 +106,7 @@ describe("snack messages", () => {
       yield* showSnack(cell, newest)
       yield* TestClock.adjust("100 millis")
       yield* Fiber.join(waiting)
-      assert.deepStrictEqual(yield* SubscriptionRef.get(ref), newest)
+      assert.deepStrictEqual(yield* ref.get, newest)
     })
   )
 
@@ -114,7 +114,7 @@ describe("snack messages", () => {
     Effect.gen(function* () {
       const { ref, cell } = yield* makeSnack(copied)
       yield* hideSnack(cell)
-      assert.isUndefined(yield* SubscriptionRef.get(ref))
+      assert.isUndefined(yield* ref.get)
     })
   )
 })
