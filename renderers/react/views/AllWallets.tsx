@@ -9,13 +9,16 @@ import type { ViewProps } from "../modal/views.ts"
 
 const selectAll = (state: AirlockState) => state.wallets.all
 
+// Load failures already show as an alert (APKT003); what is left is the client being destroyed mid-load.
+const ignore = () => undefined
+
 /** The All Wallets view: every registry wallet loaded so far; choosing one connects it over WalletConnect. */
 export const AllWallets = ({ id }: ViewProps) => {
   const client = useAirlock()
   const wallets = useAirlockSelector(selectAll)
   // Core loads the registry page by page: the first page when the view opens, the next at the list's end.
   useEffect(() => {
-    if (client.getState().wallets.all.length === 0) void client.loadMoreWallets()
+    if (client.getState().wallets.all.length === 0) client.loadMoreWallets().catch(ignore)
   }, [client])
   // Whatever element scrolls (the view does, not the list), the end of the list coming into sight asks for more.
   const end = useRef<HTMLDivElement>(null)
@@ -24,7 +27,7 @@ export const AllWallets = ({ id }: ViewProps) => {
     const target = end.current
     if (target === null || typeof IntersectionObserver === "undefined") return
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) void client.loadMoreWallets()
+      if (entries.some((entry) => entry.isIntersecting)) client.loadMoreWallets().catch(ignore)
     })
     observer.observe(target)
     return () => observer.disconnect()
@@ -36,7 +39,7 @@ export const AllWallets = ({ id }: ViewProps) => {
         className="airlock-search"
         aria-label="Search wallets"
         placeholder="Search wallets"
-        onChange={(event) => void client.searchWallets(event.currentTarget.value)}
+        onChange={(event) => client.searchWallets(event.currentTarget.value).catch(ignore)}
       />
       {wallets.length === 0 ? (
         <p className="airlock-empty">No wallets found</p>
