@@ -116,6 +116,22 @@ describe("unsafe URLs where payloads are decoded", () => {
     expect(page.data[6]?.image_url).toBe("https://img.example/6.png")
   })
 
+  it("a 2 MB link or a deeply nested extra field costs one wallet nothing but that field", { timeout: 2000 }, () => {
+    let nested: unknown = "leaf"
+    for (let i = 0; i < 10_000; i++) nested = { nested }
+    const page = Schema.decodeUnknownSync(WalletsPage)({
+      data: [
+        { id: "w1", name: "Huge", mobile_link: `https://x.example/${"a".repeat(2_000_000)}`, extra: nested },
+        { id: "w2", name: "Fine", mobile_link: "fine://" }
+      ],
+      count: 2
+    })
+    expect(page.data).toEqual([
+      { id: "w1", name: "Huge" },
+      { id: "w2", name: "Fine", mobile_link: "fine://" }
+    ])
+  })
+
   it("a connector announcing an svg or script icon keeps its name but not the icon", () => {
     const connector = Schema.decodeUnknownSync(ConnectorData)({
       id: "io.evil",
