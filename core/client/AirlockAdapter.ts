@@ -1,4 +1,6 @@
+import type * as Layer from "effect/Layer"
 import type { ChainNamespace } from "../schema/namespace.ts"
+import type { CoreServices } from "./types.ts"
 
 /**
  * What an adapter's code provides once loaded. Minimal today; the connection issue adds `connect`, `reconnect`,
@@ -33,6 +35,12 @@ export interface AirlockAdapter {
   readonly namespaces?: ReadonlyArray<ChainNamespace> | undefined
   /** Fetches the adapter's code; called at most once per client. */
   readonly load?: (() => Promise<AdapterImplementation>) | undefined
+  /**
+   * Services the adapter adds to the client's runtime (a relay client, a provider bridge…), built with the client's
+   * own services available. Wrap its construction in `Layer.unwrap(Effect.promise(() => import(…)))` to keep its
+   * code off the first load.
+   */
+  readonly layer?: Layer.Layer<never, never, CoreServices> | undefined
 }
 
 /**

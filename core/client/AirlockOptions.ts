@@ -2,11 +2,13 @@ import * as Schema from "effect/Schema"
 import { DEFAULT_CONNECT_METHODS_ORDER, DEFAULT_WALLET_SECTION_ORDER } from "../rules/connectOrder.ts"
 import type { FeaturesOptions } from "../rules/features.ts"
 import { AppMetadata } from "../schema/embedded.ts"
-import type { ChainNamespace } from "../schema/namespace.ts"
 import { CaipNetwork } from "../schema/network.ts"
 import type { Endpoints } from "../services/ClientConfig.ts"
 
 import type { ThemeVariables } from "../state/theme.ts"
+import type { AirlockAdapter } from "./AirlockAdapter.ts"
+
+export type { AdapterImplementation, AirlockAdapter } from "./AirlockAdapter.ts"
 
 /** The app's own description, shown to wallets (SPEC §3 "Dapp data"). */
 export const Metadata = AppMetadata
@@ -79,14 +81,6 @@ export const AirlockOptionsSchema = Schema.Struct({
 })
 
 /**
- * A chain adapter (EVM, Solana, …). The adapters' own issues grow this interface; the core only needs to know which
- * namespace an adapter serves.
- */
-export interface AirlockAdapter {
-  readonly namespace: ChainNamespace
-}
-
-/**
  * Options of `createAirlock`. Names follow AppKit's where they mean the same, so a migrating app mostly renames
  * imports.
  *
@@ -104,6 +98,7 @@ export interface AirlockOptions {
   /** The app's networks; the first is the default unless `defaultNetwork` says otherwise. */
   readonly networks: readonly [CaipNetwork, ...Array<CaipNetwork>]
   readonly defaultNetwork?: CaipNetwork | undefined
+  /** Chain adapters: `{ namespace, load: () => import("…") }` descriptors whose code loads on first need. */
   readonly adapters?: ReadonlyArray<AirlockAdapter> | undefined
   readonly metadata?: Metadata | undefined
   readonly features?: FeaturesOptions | undefined

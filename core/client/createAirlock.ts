@@ -127,6 +127,15 @@ export const makeAirlock = (
     if (!(stop?.error instanceof DestroyedError)) console.error("Airlock: initialisation failed", error)
   })
 
+  // A stored session reconnects on start: its adapters' code is needed now, not at the first open.
+  ready.then(
+    () => {
+      const { accounts } = store.getSnapshot()
+      if (Object.values(accounts).some((account) => account.status !== "disconnected")) background(adapters.loadAll())
+    },
+    () => {}
+  )
+
   const subscriptions = new Set<() => void>()
   const track = (unsubscribe: () => void) => {
     subscriptions.add(unsubscribe)
@@ -207,6 +216,7 @@ export const makeAirlock = (
     getState: store.getSnapshot,
     subscribe: (listener) => track(store.subscribe(listener)),
     watch: (selector, onChange, equals) => track(store.watch(selector, onChange, equals)),
+    loadAdapter: (namespace) => (stop !== undefined ? Promise.reject(stop.error) : adapters.load(namespace)),
     switchNetwork: (network) =>
       flow(
         () => import("../flows/network.ts"),

@@ -70,6 +70,11 @@ export const makeRuntime = (input: {
       Effect.map((m) => m.serviceLayers(store, services, onAlert, options))
     )
   ).pipe(Layer.provide(base))
-  const all = Layer.merge(base, lazyServices)
-  return ManagedRuntime.make(services.layer === undefined ? all : Layer.provideMerge(services.layer, all))
+  // Adapters' layers, then the caller's overrides: each is built on the services before it and may replace them.
+  const adapterLayers = Array.isArray(options.adapters) ? options.adapters.flatMap((a) => a?.layer ?? []) : []
+  const layered = [...adapterLayers, ...(services.layer === undefined ? [] : [services.layer])].reduce(
+    (all: Layer.Layer<CoreServices, OptionsError>, layer) => Layer.provideMerge(layer, all),
+    Layer.merge(base, lazyServices)
+  )
+  return ManagedRuntime.make(layered)
 }

@@ -12,6 +12,7 @@ import type { ClientScope } from "../state/ClientScope.ts"
 import type { StateStore } from "../state/StateStore.ts"
 import type { Equals } from "../state/Store.ts"
 import type { ThemeMode } from "../state/theme.ts"
+import type { AdapterImplementation } from "./AirlockAdapter.ts"
 import type { Options } from "./Options.ts"
 import type { AirlockRuntime } from "./runtime.ts"
 
@@ -98,6 +99,11 @@ export interface AirlockClient {
     onChange: (value: A, previous: A) => void,
     equals?: Equals<A>
   ): () => void
+  /**
+   * Loads the code of the adapter serving `namespace`, once (opening Connect and a reconnect on start do it too);
+   * resolves `undefined` when no adapter with `load` serves it. Rejects with `AdapterLoadError` when `load` fails.
+   */
+  loadAdapter(namespace: ChainNamespace): Promise<AdapterImplementation | undefined>
   /** Switches the active network (and namespace, if it differs). */
   switchNetwork(network: CaipNetwork): Promise<void>
   /** Disconnects one namespace, or all of them. */
