@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Fiber, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { Options } from "../../../core/client/Options.ts"
+import { Options, type ResolvedOptions } from "../../../core/client/Options.ts"
 import { loadMoreWallets, searchWallets } from "../../../core/flows/remote.ts"
 import { mainnet } from "../../../core/networks/index.ts"
 import { DEFAULT_FEATURES } from "../../../core/rules/features.ts"
@@ -32,9 +32,8 @@ const options = {
   features: undefined,
   featuredWalletIds: [],
   includeWalletIds: undefined,
-  excludeWalletIds: [],
-  raw: { projectId: "p1", networks: [mainnet] }
-} as never
+  excludeWalletIds: []
+} satisfies ResolvedOptions
 
 const setup = (wallets: ReadonlyArray<WalletListing> = registry) => {
   const store = makeStore<AirlockState>(
