@@ -6,7 +6,9 @@ import { renderAirlock, skipAnimations } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
 
-const svg = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"/>')}`
+// A raster data URL: svg+xml data is refused (it can carry script), see isSafeImageUrl.
+const pngData =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII="
 // Served by the test server on localhost: a plain-http loopback image, as the sandbox's wallet API serves them.
 const loopbackImage = `${location.origin}/test/renderers/react/wallet.svg`
 
@@ -64,9 +66,9 @@ afterEach(() => {
 
 describe("wallet images", () => {
   test("a safe image shows beside the name as a decorative <img>, the wallet still named by its text", async () => {
-    await openConnect(withImages({ connector: svg, recent: loopbackImage }))
+    await openConnect(withImages({ connector: pngData, recent: loopbackImage }))
     for (const [name, src] of [
-      [/^MetaMask/, svg],
+      [/^MetaMask/, pngData],
       ["Rainbow", loopbackImage]
     ] as const) {
       const picture = pictureOf(name)
