@@ -50,9 +50,11 @@ const Url = Schema.String.check(
   Schema.makeFilter((s) => /^(https?|wss?):\/\//.test(s), { message: "must be an http(s) or ws(s) URL" })
 )
 
+// The wallet and blockchain API hosts are required: with a hidden default host a forgotten endpoint would send
+// every visitor's requests somewhere unintended.
 const EndpointsOption = Schema.Struct({
-  walletApi: Schema.optionalKey(Url),
-  blockchainApi: Schema.optionalKey(Url),
+  walletApi: Url,
+  blockchainApi: Url,
   analytics: Schema.optionalKey(Url),
   relay: Schema.optionalKey(Url),
   frame: Schema.optionalKey(Url)
@@ -76,7 +78,7 @@ export const AirlockOptionsSchema = Schema.Struct({
   manualWCControl: Schema.optionalKey(Schema.Boolean),
   basic: Schema.optionalKey(Schema.Boolean),
   enableEmbedded: Schema.optionalKey(Schema.Boolean),
-  endpoints: Schema.optionalKey(EndpointsOption),
+  endpoints: EndpointsOption,
   logLevel: Schema.optionalKey(Schema.Literals(["none", "error", "warn", "info", "debug"]))
 })
 

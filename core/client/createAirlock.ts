@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
-import type { OptionsError } from "../errors/catalogue.ts"
+import { OptionsError } from "../errors/catalogue.ts"
 import { close as closeRouter, goBack as goBackRouter, open as openRouter } from "../router/navigation.ts"
 import { initial as initialRouter, push as pushRouter } from "../router/state.ts"
 import { shake as shakeTimed } from "../router/timings.ts"
@@ -10,6 +10,7 @@ import { Platform } from "../services/Platform.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { nextAlert } from "../state/alert.ts"
 import { ClientScope } from "../state/ClientScope.ts"
+import { deepFreeze } from "../state/freeze.ts"
 import { makeInitialState } from "../state/initial.ts"
 import { type RouterOptions, routerContext } from "../state/routerContext.ts"
 import { cell, makeStore, type Store } from "../state/Store.ts"
@@ -31,8 +32,11 @@ const run = <A, E>(runtime: AirlockRuntime, effect: Effect.Effect<A, E, CoreServ
     throw failure?._tag === "Fail" ? failure.error : new Error(String(exit.cause))
   })
 
-// Bundlers replace `process.env.NODE_ENV`, so production builds drop the freezing walk.
-const freezeSnapshots = typeof process === "undefined" || process.env.NODE_ENV !== "production"
+/**
+ * Frozen snapshots make an app's accidental `getState().x = y` throw instead of silently desyncing the renderer.
+ * Bundlers replace `process.env.NODE_ENV`, so production builds fold this to `undefined` and drop `deepFreeze`.
+ */
+const seal = typeof process !== "undefined" && process.env.NODE_ENV !== "production" ? deepFreeze : undefined
 
 const firstState = (options: AirlockOptions, platform: Platform["Service"], error: OptionsError | undefined) => {
   const { features } = resolveFeatures({ local: error ? undefined : options.features, basic: options.basic === true })
@@ -89,9 +93,17 @@ export const makeAirlock = (
   options: AirlockOptions,
   services: AirlockServices = {}
 ): { readonly client: AirlockClient; readonly store: Store<AirlockState> } => {
-  const invalid = checkOptions(options)
   const platform = services.platform ?? (typeof window === "undefined" ? Platform.makeServer() : Platform.makeBrowser())
-  const store = makeStore(firstState(options, platform, invalid), { freeze: freezeSnapshots })
+  let invalid = checkOptions(options)
+  let first: AirlockState
+  try {
+    first = firstState(options, platform, invalid)
+  } catch (cause) {
+    // An option the schema has not decoded yet broke the first snapshot: refuse the options, never throw.
+    invalid = new OptionsError({ reason: "Invalid", details: String(cause), cause })
+    first = firstState(options, platform, invalid)
+  }
+  const store = makeStore<AirlockState>(first, { seal })
   const onAlert = (alert: Parameters<typeof nextAlert>[1]) =>
     store.update((state) => ({ ...state, alert: nextAlert(state.alert, alert) }))
   const runtime = makeRuntime({ options, store, platform, services, onAlert })

@@ -1,6 +1,5 @@
 import * as Effect from "effect/Effect"
 import type { Cell } from "../router/timings.ts"
-import { deepFreeze } from "./freeze.ts"
 
 /** Compares two selected values; `Object.is` by default, so structurally shared snapshots compare by reference. */
 export type Equals<A> = (a: A, b: A) => boolean
@@ -21,15 +20,15 @@ export interface Store<S> {
 }
 
 /**
- * Creates a {@link Store} holding `initial`. With `freeze`, every snapshot is deep-frozen (plain objects and arrays).
+ * Creates a {@link Store} holding `initial`. `seal` sees every snapshot before anyone else (the client passes
+ * `deepFreeze` outside production).
  *
  * Listeners are app code: one that throws is reported on the console and does not stop the others or the action
  * that changed the state. An update made by a listener is delivered after the current one has reached every
  * listener, so every listener sees the changes in the order they happened.
  */
-export const makeStore = <S>(initial: S, options: { readonly freeze?: boolean | undefined } = {}): Store<S> => {
-  // Frozen snapshots make an app's accidental `getState().x = y` throw instead of silently desyncing the renderer.
-  const seal = options.freeze === true ? deepFreeze : <A>(value: A) => value
+export const makeStore = <S>(initial: S, options: { readonly seal?: ((state: S) => S) | undefined } = {}): Store<S> => {
+  const seal = options.seal ?? ((state: S) => state)
   let snapshot = seal(initial)
   const listeners = new Set<(state: S, previous: S) => void>()
   const pending: Array<readonly [S, S]> = []

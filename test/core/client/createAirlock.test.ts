@@ -70,7 +70,8 @@ describe("createAirlock", () => {
     const error = await airlock.ready.catch((e: unknown) => e)
     expect(error).toBeInstanceOf(OptionsError)
     expect((error as OptionsError).path).toEqual(["endpoints"])
-    expect((error as OptionsError).details).toContain("no hosted default")
+    const half = createAirlock({ networks: [mainnet], endpoints: { walletApi: "http://127.0.0.1:4400" } } as never)
+    expect(await half.ready.catch((e: OptionsError) => e.path)).toEqual(["endpoints", "blockchainApi"])
   })
 
   it("a malformed endpoint URL is refused with its path and the modal stays closed", async () => {
@@ -97,7 +98,7 @@ describe("createAirlock", () => {
   it("hostile sizes: the 10,000th of 10,000 networks being bad is found by path, a 2 MB project id decodes", async () => {
     const networks = [...Array.from({ length: 9_999 }, () => mainnet), { chainNamespace: 1 }]
     const { error } = await refused({ networks })
-    expect(error.path).toEqual(["networks", 9_999])
+    expect(error.path.slice(0, 2)).toEqual(["networks", 9_999])
     const big = createTestAirlock({
       projectId: "7".repeat(2_000_000),
       excludeWalletIds: Array.from({ length: 10_000 }, String)
