@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 import { ChainNamespace } from "./namespace.ts"
-import { OptionalSafeImageUrl } from "./url.ts"
+import { isSafeImageUrl, OptionalSafeImageUrl } from "./url.ts"
 
 /**
  * How a connector reaches its wallet (SPEC §3): EIP-6963 announced, multi-chain, injected, an external adapter,
@@ -109,3 +109,28 @@ export const Connection = Schema.Struct({
 })
 /** A live connection of a connector. */
 export type Connection = typeof Connection.Type
+
+/**
+ * A connector as it announces itself (EIP-6963, Wallet Standard), with an unsafe `imageUrl` or `info.icon` dropped
+ * and a console warning: adapters call this before a connector enters the state, as the API payloads are decoded
+ * with `OptionalSafeImageUrl`. The live `provider` is kept as is.
+ * @example
+ * ```ts
+ * sanitizeConnector({ id: "x", type: "ANNOUNCED", name: "X", chain: "eip155", imageUrl: "javascript:1" }).imageUrl
+ * // undefined
+ * ```
+ */
+export const sanitizeConnector = <C extends Connector>(connector: C): C => {
+  const unsafe = (url: string | null | undefined): boolean => typeof url === "string" && !isSafeImageUrl(url)
+  const { imageUrl, info, ...rest } = connector
+  const dropImage = unsafe(imageUrl)
+  const dropIcon = unsafe(info?.icon)
+  if (!dropImage && !dropIcon) return connector
+  console.warn(`Airlock: dropped an unsafe image URL announced by the connector "${connector.name}"`)
+  const { icon, ...infoRest } = info ?? {}
+  return {
+    ...rest,
+    ...(dropImage || imageUrl === undefined ? {} : { imageUrl }),
+    ...(info === undefined ? {} : { info: dropIcon || icon === undefined ? infoRest : { ...infoRest, icon } })
+  } as C
+}

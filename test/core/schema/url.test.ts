@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { SwapToken } from "../../../core/schema/api/convert.ts"
 import { WalletsPage } from "../../../core/schema/api/walletApi.ts"
 import {
@@ -10,6 +10,7 @@ import {
   isSafeLinkUrl,
   SafeImageUrl,
   SafeLinkUrl,
+  sanitizeConnector,
   TokenBalance,
   WalletListing
 } from "../../../core/schema/index.ts"
@@ -183,5 +184,27 @@ describe("image URLs in blockchain API payloads", () => {
       logoUri: "data:image/svg+xml,<svg onload=alert(1)>"
     })
     expect(token).toEqual({ name: "USD Coin", symbol: "USDC", address: "eip155:1:0xa0b8", decimals: 6 })
+  })
+})
+
+describe("a connector announcing itself", () => {
+  const base = { id: "io.metamask", type: "ANNOUNCED", name: "MetaMask", chain: "eip155", provider: {} } as const
+
+  it("keeps a safe icon and the live provider as they are", () => {
+    const connector = { ...base, info: { rdns: "io.metamask", icon: "data:image/png;base64,AAAA" } }
+    expect(sanitizeConnector(connector)).toBe(connector)
+  })
+
+  it("drops an svg or script icon with a warning, keeping name, rdns and provider", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
+    const clean = sanitizeConnector({
+      ...base,
+      imageUrl: "javascript:alert(1)",
+      info: { rdns: "io.metamask", icon: "data:image/svg+xml;base64,PHN2Zz4=" }
+    })
+    expect(clean).toEqual({ ...base, info: { rdns: "io.metamask" } })
+    expect(clean.provider).toBe(base.provider)
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("MetaMask"))
+    warn.mockRestore()
   })
 })
