@@ -55,3 +55,22 @@ describe("airlock/testing", () => {
     expect(sent).toHaveLength(0)
   })
 })
+
+describe("airlock/testing clock and layer", () => {
+  it("clock 'test': the app's test drives the 500 ms shake with clock.adjust, no real time", async () => {
+    const airlock = createTestAirlock({ clock: "test", platform: { isMobile: () => true } })
+    await airlock.open()
+    expect(airlock.getState().modal.view).toBe("AllWallets")
+    airlock.shake()
+    await expect.poll(() => airlock.getState().shake).toBe(true)
+    await airlock.clock.adjust("500 millis")
+    expect(airlock.getState().shake).toBe(false)
+  })
+
+  it("events carry the test clock's time, so timestamps in an app's snapshots are stable", async () => {
+    const airlock = createTestAirlock({ clock: "test", adapters: [{ namespace: "eip155" }] })
+    await airlock.clock.adjust("1 seconds")
+    await airlock.open()
+    expect(airlock.getState().lastEvent).toMatchObject({ timestamp: 1000, data: { event: "MODAL_OPEN" } })
+  })
+})
