@@ -5,11 +5,13 @@
  */
 
 export * from "./anatomy/index.ts"
-export type { AirlockAdapter, AirlockOptions, Metadata } from "./client/AirlockOptions.ts"
+export type { AdapterImplementation, AirlockAdapter, AirlockOptions, Metadata } from "./client/AirlockOptions.ts"
+export { AdapterLoadError } from "./client/adapterRegistry.ts"
 export { type AirlockServices, createAirlock } from "./client/createAirlock.ts"
-export type { AirlockClient, CoreServices, OpenParameters } from "./client/types.ts"
+export { DestroyedError } from "./client/DestroyedError.ts"
+export type { AirlockClient, CoreServices, OpenParameters, PushData, ViewRequest } from "./client/types.ts"
 export * from "./errors/index.ts"
-export type { RouterState, SnackMessage, View } from "./router/index.ts"
+export type { RouterState, SnackMessage, View, ViewParams, ViewParamsMap } from "./router/index.ts"
 export { VIEWS } from "./router/index.ts"
 export type { ResolvedFeatures } from "./rules/features.ts"
 export type { AccountState, ConnectionStatus } from "./schema/account.ts"

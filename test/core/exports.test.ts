@@ -22,6 +22,7 @@ describe("package exports", () => {
     expect(Object.keys(core).sort()).toMatchInlineSnapshot(`
       [
         "AccountDataError",
+        "AdapterLoadError",
         "AirlockError",
         "AlertError",
         "Analytics",
@@ -30,6 +31,7 @@ describe("package exports", () => {
         "ClientConfig",
         "ConnectionError",
         "DecimalError",
+        "DestroyedError",
         "EmailError",
         "FrameError",
         "NameError",
