@@ -59,6 +59,11 @@ export const loadAnalyticsConfig = Effect.gen(function* () {
  * The Connect view's featured wallets (the app's `featuredWalletIds`, in the app's order) and the registry's
  * recommended ones (4, excluding featured and excluded wallets). A failure shows the APKT003 alert.
  */
+const walletLoadFailed = (error: ApiCallError) =>
+  showAlert(
+    error instanceof AlertError ? error : new AlertError({ code: "APKT003", details: error.message, cause: error })
+  )
+
 // Listings name their image by id; the renderer needs a URL, built against the configured wallet API host.
 const withImages = (api: WalletApiShape, wallets: ReadonlyArray<WalletListing>): ReadonlyArray<WalletListing> =>
   wallets.map((wallet) =>
@@ -91,27 +96,33 @@ export const loadWallets = Effect.gen(function* () {
           : api
               .getWallets({ page: 1, entries: featuredIds.length, include: featuredIds })
               .pipe(Effect.map((page) => withImage(selectFeaturedWallets(page.data, featuredIds)))),
-      recommended: api
-        .getWallets({
-          page: 1,
-          entries: RECOMMENDED_WALLETS_COUNT,
-          exclude: [...featuredIds, ...excluded],
-          ...(options.includeWalletIds === undefined ? {} : { include: options.includeWalletIds })
-        })
-        .pipe(Effect.map((page) => withImage(page.data)))
+      recommended: api.getWallets({
+        page: 1,
+        entries: RECOMMENDED_WALLETS_COUNT,
+        exclude: [...featuredIds, ...excluded],
+        ...(options.includeWalletIds === undefined ? {} : { include: options.includeWalletIds })
+      })
     },
     { concurrency: 2 }
   ).pipe(Effect.result)
-  if (result._tag === "Failure") {
-    const error = result.failure
-    return yield* showAlert(
-      error instanceof AlertError ? error : new AlertError({ code: "APKT003", details: error.message, cause: error })
-    )
-  }
-  store.update((state) => ({ ...state, wallets: { ...state.wallets, ...result.success } }))
+  if (result._tag === "Failure") return yield* walletLoadFailed(result.failure)
+  const featured = result.success.featured
+  const recommended = withImage(result.success.recommended.data)
+  // The All Wallets entry shows the registry's size before its first page is loaded: the recommended query counts
+  // every wallet but the featured and excluded ones, and the featured ones are part of All Wallets too.
+  const registryCount = result.success.recommended.count + featured.length
+  store.update((state) => ({
+    ...state,
+    wallets: {
+      ...state.wallets,
+      featured,
+      recommended,
+      count: state.wallets.all.length > 0 ? state.wallets.count : registryCount
+    }
+  }))
   yield* storage.set(StorageKeys.walletLists, {
-    featured: result.success.featured.slice(0, FEATURED_WALLETS_DEFAULT_COUNT),
-    recommended: result.success.recommended.slice(0, RECOMMENDED_WALLETS_COUNT)
+    featured: featured.slice(0, FEATURED_WALLETS_DEFAULT_COUNT),
+    recommended: recommended.slice(0, RECOMMENDED_WALLETS_COUNT)
   })
 }).pipe(Effect.withSpan("loadWallets"))
 
@@ -123,11 +134,6 @@ export const loadProject = Effect.all([loadRemoteConfig, verifyOrigin, loadAnaly
 
 /** The minimum time a wallet search shows as searching (SPEC §9), so results do not flicker in while typing. */
 export const minimumSearchDelay = "300 millis"
-
-const walletLoadFailed = (error: ApiCallError) =>
-  showAlert(
-    error instanceof AlertError ? error : new AlertError({ code: "APKT003", details: error.message, cause: error })
-  )
 
 const registryFilters = Effect.gen(function* () {
   const options = yield* Options

@@ -95,6 +95,17 @@ describe("wallet rows on a slow API", () => {
     }).pipe(Effect.provide(layer))
   })
 
+  it.effect("the All Wallets entry knows the registry's size before All Wallets is opened", () => {
+    const { store, layer } = setup(Storage.layerMemory())
+    return Effect.gen(function* () {
+      assert.strictEqual(store.getSnapshot().wallets.count, 0)
+      const loading = yield* Effect.forkChild(loadProject)
+      yield* TestClock.adjust("200 millis")
+      yield* Fiber.join(loading)
+      assert.strictEqual(store.getSnapshot().wallets.count, 30)
+    }).pipe(Effect.provide(layer))
+  })
+
   it.effect("the last visit's lists are drawn at once, then replaced by the fresh ones", () => {
     const { store, layer } = setup(Storage.layerMemory([[StorageKeys.walletLists.name, JSON.stringify(cached)]]))
     return Effect.gen(function* () {
