@@ -1,16 +1,12 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Fiber, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { Options, type ResolvedOptions } from "../../../core/client/Options.ts"
 import { loadMoreWallets, searchWallets } from "../../../core/flows/remote.ts"
-import { mainnet } from "../../../core/networks/index.ts"
-import { DEFAULT_FEATURES } from "../../../core/rules/features.ts"
 import type { WalletListing } from "../../../core/schema/wallet.ts"
 import { WalletApi } from "../../../core/services/WalletApi.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import { makeInitialState } from "../../../core/state/initial.ts"
-import { StateStore } from "../../../core/state/StateStore.ts"
-import { makeStore, type Store } from "../../../core/state/Store.ts"
+import type { Store } from "../../../core/state/Store.ts"
+import { flowContext, makeFlowStore } from "./flowContext.ts"
 
 // A registry the size of the sandbox's: the views must fill themselves from it, nothing is put into the state here.
 const registry: ReadonlyArray<WalletListing> = Array.from({ length: 650 }, (_, i) => ({
@@ -19,38 +15,10 @@ const registry: ReadonlyArray<WalletListing> = Array.from({ length: 650 }, (_, i
   image_id: `img${i}`
 }))
 
-// The decoded options the flows read, spelled out (no app options decoding in these tests).
-const options = {
-  projectId: "p1",
-  adapters: [],
-  enableReconnect: true,
-  enableNetworkSwitch: true,
-  allowUnsupportedChain: false,
-  manualWCControl: false,
-  basic: false,
-  embedded: false,
-  features: undefined,
-  featuredWalletIds: [],
-  includeWalletIds: undefined,
-  excludeWalletIds: []
-} satisfies ResolvedOptions
-
 const setup = (wallets: ReadonlyArray<WalletListing> = registry) => {
-  const store = makeStore<AirlockState>(
-    makeInitialState({
-      networks: [mainnet],
-      activeNetwork: mainnet,
-      themeMode: "dark",
-      themeVariables: undefined,
-      features: DEFAULT_FEATURES,
-      statuses: {},
-      isMobile: false,
-      hasInjectedWallet: false
-    })
-  )
+  const store = makeFlowStore()
   const layer = Layer.mergeAll(
-    StateStore.layer(store),
-    Options.layer(options),
+    flowContext(store),
     WalletApi.layerMemory({ wallets, imageUrl: (_, id) => `https://img.example/${id}.png` })
   )
   return { store, layer }

@@ -1,19 +1,15 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Fiber, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { Options, type ResolvedOptions } from "../../../core/client/Options.ts"
 import { loadProject } from "../../../core/flows/remote.ts"
-import { mainnet } from "../../../core/networks/index.ts"
-import { DEFAULT_FEATURES } from "../../../core/rules/features.ts"
 import type { WalletListing } from "../../../core/schema/wallet.ts"
 import { Analytics } from "../../../core/services/Analytics.ts"
 import { Platform } from "../../../core/services/Platform.ts"
 import { Storage, StorageKeys } from "../../../core/services/Storage.ts"
 import { WalletApi } from "../../../core/services/WalletApi.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import { makeInitialState } from "../../../core/state/initial.ts"
-import { StateStore } from "../../../core/state/StateStore.ts"
-import { makeStore, type Store } from "../../../core/state/Store.ts"
+import type { Store } from "../../../core/state/Store.ts"
+import { flowContext, makeFlowStore } from "./flowContext.ts"
 
 const registry: ReadonlyArray<WalletListing> = Array.from({ length: 30 }, (_, i) => ({ id: `w${i}`, name: `W${i}` }))
 const cached = { featured: [], recommended: [{ id: "old", name: "Last Visit Wallet" }] }
@@ -41,38 +37,10 @@ const slowApi = Layer.effect(
   )
 )
 
-// The decoded options the flows read, spelled out (no app options decoding in these tests).
-const options = {
-  projectId: "p1",
-  adapters: [],
-  enableReconnect: true,
-  enableNetworkSwitch: true,
-  allowUnsupportedChain: false,
-  manualWCControl: false,
-  basic: false,
-  embedded: false,
-  features: undefined,
-  featuredWalletIds: [],
-  includeWalletIds: undefined,
-  excludeWalletIds: []
-} satisfies ResolvedOptions
-
 const setup = (storage: Layer.Layer<Storage>) => {
-  const store: Store<AirlockState> = makeStore(
-    makeInitialState({
-      networks: [mainnet],
-      activeNetwork: mainnet,
-      themeMode: "dark",
-      themeVariables: undefined,
-      features: DEFAULT_FEATURES,
-      statuses: {},
-      isMobile: false,
-      hasInjectedWallet: false
-    })
-  )
+  const store: Store<AirlockState> = makeFlowStore()
   const layer = Layer.mergeAll(
-    StateStore.layer(store),
-    Options.layer(options),
+    flowContext(store),
     slowApi,
     storage,
     Analytics.layerMemory([]).pipe(Layer.provide(Platform.layerTest({ origin: "https://app.example" }))),
