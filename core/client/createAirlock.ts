@@ -1,3 +1,4 @@
+import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import { OptionsError } from "../errors/catalogue.ts"
@@ -24,12 +25,22 @@ import type { AirlockClient, CoreServices } from "./types.ts"
 
 export type { AirlockServices } from "./runtime.ts"
 
-/** Turns a failed Effect into a rejected Promise carrying the Airlock error itself, not a wrapper. */
-const run = <A, E>(runtime: AirlockRuntime, effect: Effect.Effect<A, E, CoreServices>) =>
-  runtime.runPromiseExit(effect).then((exit) => {
+/**
+ * Turns a failed Effect into a rejected Promise carrying the Airlock error itself, not a wrapper. An action that
+ * `destroy()` interrupted settles quietly: the app ended the client itself, and a `void airlock.open()` in a click
+ * handler must not turn into an unhandled rejection.
+ */
+const run = <A, E>(
+  runtime: AirlockRuntime,
+  effect: Effect.Effect<A, E, CoreServices>,
+  onDestroyed: (() => A) | undefined
+) =>
+  runtime.runPromiseExit(effect).then((exit): A => {
     if (Exit.isSuccess(exit)) return exit.value
     const failure = exit.cause.reasons.find((reason) => reason._tag === "Fail")
-    throw failure?._tag === "Fail" ? failure.error : new Error(String(exit.cause))
+    if (failure?._tag === "Fail") throw failure.error
+    if (onDestroyed !== undefined && Cause.hasInterruptsOnly(exit.cause)) return onDestroyed()
+    throw new Error(String(exit.cause))
   })
 
 /**
@@ -122,17 +133,32 @@ export const makeAirlock = (
   }
   // Each action imports only its own flow module, so e.g. opening never fetches the remote-config code.
   const flow = <M, A, E>(load: () => Promise<M>, f: (module: M) => Effect.Effect<A, E, CoreServices>): Promise<A> =>
-    stop !== undefined ? Promise.reject(stop.error) : run(runtime, Effect.flatMap(Effect.promise(load), f))
+    stop !== undefined
+      ? Promise.reject(stop.error)
+      : run(runtime, Effect.flatMap(Effect.promise(load), f), () => {
+          if (stop?.error instanceof DestroyedError) return undefined as A
+          throw stop?.error ?? new Error("Airlock: an action was interrupted")
+        })
   const background = (promise: Promise<unknown>) => {
     promise.catch((error: unknown) => {
       if (stop === undefined) console.error("Airlock:", error)
     })
   }
 
-  const ready = flow(
-    () => import("../flows/initialize.ts"),
-    (m) => m.initialize
-  )
+  // `ready` never settles quietly: interrupted by destroy() it rejects with the DestroyedError.
+  const ready =
+    stop !== undefined
+      ? Promise.reject<void>(stop.error)
+      : run(
+          runtime,
+          Effect.flatMap(
+            Effect.promise(() => import("../flows/initialize.ts")),
+            (m) => m.initialize
+          ),
+          () => {
+            throw stop?.error ?? new DestroyedError()
+          }
+        )
   // Handled here so an app that never awaits `ready` gets a console error, not an unhandled rejection.
   ready.catch((error: unknown) => {
     if (stop === undefined) halt("error", error)

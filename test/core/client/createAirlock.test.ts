@@ -246,6 +246,14 @@ describe("testability", () => {
     expect(airlock.getState().alert).toMatchObject({ code: "APKT010", title: "Rate Limited" })
   })
 
+  it("an action still running when destroy() is called settles quietly; ready rejects with DestroyedError", async () => {
+    const airlock = createTestAirlock({ adapters: [evm], layer: Layer.effectDiscard(Effect.never) })
+    const opening = airlock.open({ namespace: "solana" })
+    await airlock.destroy()
+    await expect(opening).resolves.toBeUndefined()
+    await expect(airlock.ready).rejects.toThrow("This Airlock client was destroyed")
+  })
+
   it("destroy sets status destroyed before it releases; afterwards actions reject and sync ones do nothing", async () => {
     const airlock = createTestAirlock({ adapters: [evm] })
     await airlock.ready
