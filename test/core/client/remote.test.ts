@@ -3,6 +3,7 @@ import { setupServer } from "msw/node"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { createAirlock } from "../../../core/client/createAirlock.ts"
 import { mainnet } from "../../../core/networks/index.ts"
+import { Analytics } from "../../../core/services/Analytics.ts"
 import { sdkVersion } from "../../../core/services/ClientConfig.ts"
 import { Platform } from "../../../core/services/Platform.ts"
 import { Storage } from "../../../core/services/Storage.ts"
@@ -167,8 +168,11 @@ describe("wallets and analytics", () => {
     const airlock = start()
     await airlock.ready
     await airlock.open()
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(events).toHaveLength(0)
+    // Control: switch sending back on and close; MODAL_CLOSE arriving alone shows MODAL_OPEN was never sent.
+    await airlock.runtime.runPromise(Analytics.use((analytics) => analytics.setEnabled(true)))
+    await airlock.close()
+    await vi.waitFor(() => expect(events).toHaveLength(1))
+    expect(events.map((e) => (e as { props: { event: string } }).props.event)).toEqual(["MODAL_CLOSE"])
   })
 
   it("a 403 from the analytics host shows 'Invalid App Configuration' once", async () => {
