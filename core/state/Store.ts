@@ -82,6 +82,8 @@ export const makeStore = <S>(initial: S, options: { readonly seal?: ((state: S) 
  *
  * @example
  * ```ts
+ * import { cell, makeStore } from "./Store.ts"
+ * const store = makeStore({ shake: false })
  * const shaking = cell(store, "shake")
  * ```
  */
