@@ -26,6 +26,14 @@ export interface Store<S> {
  * Listeners are app code: one that throws is reported on the console and does not stop the others or the action
  * that changed the state. An update made by a listener is delivered after the current one has reached every
  * listener, so every listener sees the changes in the order they happened.
+ *
+ * @example
+ * ```ts
+ * import { makeStore } from "./Store.ts"
+ * const store = makeStore({ count: 0 })
+ * store.subscribe((state) => console.log(state.count))
+ * store.update((state) => ({ ...state, count: state.count + 1 }))
+ * ```
  */
 export const makeStore = <S>(initial: S, options: { readonly seal?: ((state: S) => S) | undefined } = {}): Store<S> => {
   const seal = options.seal ?? ((state: S) => state)
