@@ -1,4 +1,4 @@
-import * as Schema from "effect/Schema"
+import * as Data from "effect/Data"
 
 // Exact decimal arithmetic on strings via BigInt: float math would show 0.30000000000000004 to a user.
 // Inputs come from APIs, so they are bounded before any BigInt work: `10n ** hugeExponent` froze the page
@@ -34,9 +34,11 @@ export const maxDecimalExponent = 400
  * refused?.reason // "ExponentOutOfRange"
  * ```
  */
-export class DecimalError extends Schema.TaggedError<DecimalError>()("DecimalError", {
-  reason: Schema.Literals(["NotANumber", "TooLong", "ExponentOutOfRange"])
-}) {}
+// A Data error, not a Schema one: the formatters that return it are on the first load (the buttons), and
+// `effect/Schema` must stay off it.
+export class DecimalError extends Data.TaggedError("DecimalError")<{
+  readonly reason: "NotANumber" | "TooLong" | "ExponentOutOfRange"
+}> {}
 
 const parse = (value: string | number): Decimal | DecimalError => {
   const text = typeof value === "number" ? (Number.isFinite(value) ? String(value) : "") : value

@@ -1,8 +1,8 @@
 "use client"
 // Docs: docs/react.md#buttons
 import type { OpenParameters } from "../../../core/client/types.ts"
+import { formatBalance, truncateAddress } from "../../../core/schema/format.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
-import { truncateAddress } from "../internal/format.ts"
 import { OpenerButton } from "../internal/OpenerButton.tsx"
 
 /** Props of {@link AccountButton}. */
@@ -28,7 +28,7 @@ export const AccountButton = ({ balance = true, className }: AccountButtonProps)
   const account = useAirlockAccount()
   if (!account.isConnected || account.address === undefined) return null
   const amount =
-    balance && account.balance !== undefined ? `${account.balance} ${account.balanceSymbol ?? ""}`.trim() : undefined
+    balance && account.balance !== undefined ? formatBalance(account.balance, account.balanceSymbol) : undefined
   return (
     <OpenerButton parameters={openAccount} className={className}>
       {amount === undefined ? null : <span className="airlock-button-balance">{amount}</span>}

@@ -2,8 +2,8 @@
 // Docs: docs/react.md#buttons
 import { useCallback } from "react"
 import type { OpenParameters } from "../../../core/client/types.ts"
+import { truncateAddress } from "../../../core/schema/format.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
-import { truncateAddress } from "../internal/format.ts"
 import { OpenerButton } from "../internal/OpenerButton.tsx"
 
 /** Props of {@link ConnectButton}. */

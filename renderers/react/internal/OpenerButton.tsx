@@ -1,6 +1,8 @@
 "use client"
-import { type ReactNode, useRef } from "react"
+import { type ReactNode, useId, useRef } from "react"
 import type { OpenParameters } from "../../../core/client/types.ts"
+import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { useThemeVariables } from "../theme/useThemeVariables.ts"
 import { useOpener } from "./useOpener.ts"
 
@@ -14,22 +16,43 @@ export interface OpenerButtonProps {
   readonly children: ReactNode
 }
 
-/** The themed button behind ConnectButton, AccountButton and NetworkButton. */
+/** Why the client cannot open the modal (invalid options, or destroyed), or undefined while it can. */
+const selectUnavailable = (state: AirlockState): string | undefined =>
+  state.status === "error" || state.status === "destroyed"
+    ? (state.error?.message ?? "Airlock is not available")
+    : undefined
+
+/**
+ * The themed button behind ConnectButton, AccountButton and NetworkButton. A client in the error state, or destroyed,
+ * disables it and names the reason (as the button's description and its tooltip).
+ */
 export const OpenerButton = ({ parameters, className, state, children }: OpenerButtonProps) => {
   const ref = useRef<HTMLButtonElement>(null)
   const mode = useThemeVariables(ref)
   const handlers = useOpener(parameters)
+  const unavailable = useAirlockSelector(selectUnavailable)
+  const reasonId = useId()
   return (
-    <button
-      ref={ref}
-      type="button"
-      className={className === undefined ? "airlock-button" : `airlock-button ${className}`}
-      data-airlock=""
-      data-theme={mode}
-      data-state={state}
-      {...handlers}
-    >
-      {children}
-    </button>
+    <>
+      <button
+        ref={ref}
+        type="button"
+        className={className === undefined ? "airlock-button" : `airlock-button ${className}`}
+        data-airlock=""
+        data-theme={mode}
+        data-state={unavailable === undefined ? state : "unavailable"}
+        disabled={unavailable !== undefined}
+        title={unavailable}
+        aria-describedby={unavailable === undefined ? undefined : reasonId}
+        {...handlers}
+      >
+        {children}
+      </button>
+      {unavailable === undefined ? null : (
+        <span id={reasonId} hidden>
+          {unavailable}
+        </span>
+      )}
+    </>
   )
 }

@@ -15,7 +15,8 @@ export const useOpener = (parameters: () => OpenParameters) => {
   const onClick = useCallback(
     (event: MouseEvent<HTMLElement>) => {
       returnFocus.current = event.currentTarget
-      void client.open(parameters())
+      // A refused client rejects; the button already shows why (OpenerButton), so the rejection is not re-thrown.
+      client.open(parameters()).catch((error: unknown) => console.warn("Airlock: the modal could not open", error))
     },
     [client, returnFocus, parameters]
   )

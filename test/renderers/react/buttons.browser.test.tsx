@@ -1,7 +1,10 @@
-import { beforeAll, describe, expect, test } from "vitest"
+import { beforeAll, describe, expect, test, vi } from "vitest"
 import { page, userEvent } from "vitest/browser"
-import { AccountButton, NetworkButton } from "../../../renderers/react/index.ts"
-import { connectedTo, renderAirlock, skipAnimations } from "./setup.tsx"
+import { render } from "vitest-browser-react"
+import { createAirlock } from "../../../core/client/createAirlock.ts"
+import { mainnet } from "../../../core/networks/index.ts"
+import { AccountButton, AirlockProvider, ConnectButton, NetworkButton } from "../../../renderers/react/index.ts"
+import { connectedTo, readyAirlock, renderAirlock, skipAnimations } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
 
@@ -16,7 +19,7 @@ describe("ConnectButton", () => {
 
   test("shows the connected address as its first 4 and last 6 characters and opens Account", async () => {
     const { button, client } = await renderAirlock({ state: connectedTo(address) })
-    expect(button.textContent).toBe("0x12…345678")
+    expect(button.textContent).toBe("0x12...345678")
     await userEvent.click(button)
     await expect.element(page.getByRole("dialog", { name: "Account" })).toBeVisible()
     await expect.element(page.getByText(address)).toBeVisible()
@@ -26,7 +29,7 @@ describe("ConnectButton", () => {
   test("follows a connection made while it is on screen", async () => {
     const { button, client } = await renderAirlock()
     client.setState(connectedTo(address))
-    await expect.poll(() => button.textContent).toBe("0x12…345678")
+    await expect.poll(() => button.textContent).toBe("0x12...345678")
   })
 
   test("Disconnect on Account disconnects and the button reads Connect Wallet again", async () => {
@@ -38,7 +41,7 @@ describe("ConnectButton", () => {
 })
 
 describe("AccountButton", () => {
-  test("renders nothing until an account is connected, then its balance and short address", async () => {
+  test("renders nothing until an account is connected, then its balance floored to 3 decimals and short address", async () => {
     const { client } = await renderAirlock({}, <AccountButton />)
     expect(document.querySelectorAll("button.airlock-button")).toHaveLength(1)
     client.setState((state) => {
@@ -47,11 +50,11 @@ describe("AccountButton", () => {
         ...connected,
         accounts: {
           ...connected.accounts,
-          eip155: { ...connected.accounts.eip155, balance: "1.5", balanceSymbol: "ETH" }
+          eip155: { ...connected.accounts.eip155, balance: "1.23999", balanceSymbol: "ETH" }
         }
       }
     })
-    await expect.element(page.getByRole("button", { name: "1.5 ETH 0x12…345678" })).toBeVisible()
+    await expect.element(page.getByRole("button", { name: "1.239 ETH 0x12...345678" })).toBeVisible()
   })
 })
 
@@ -63,3 +66,86 @@ describe("NetworkButton", () => {
     expect(client.getState().modal.view).toBe("Networks")
   })
 })
+
+describe("a client that cannot work", () => {
+  test("invalid options: the button is disabled, names the reason, and a click throws nothing", async () => {
+    const errors: unknown[] = []
+    const onError = (event: PromiseRejectionEvent) => errors.push(event.reason)
+    window.addEventListener("unhandledrejection", onError)
+    const warn = vi.spyOn(console, "error").mockImplementation(() => undefined)
+    try {
+      const client = createAirlock({
+        networks: [mainnet],
+        // A number where a string belongs: the options decode refuses it.
+        projectId: 42 as unknown as string,
+        endpoints: { walletApi: "http://127.0.0.1:9", blockchainApi: "http://127.0.0.1:9" }
+      })
+      await client.ready.catch(() => undefined)
+      const screen = await render(
+        <AirlockProvider client={client}>
+          <ConnectButton />
+        </AirlockProvider>
+      )
+      const button = page.getByRole("button", { name: "Connect Wallet" })
+      await expect.element(button).toBeDisabled()
+      const reason = client.getState().error?.message
+      expect(reason).toBeTruthy()
+      await expect.element(button).toHaveAccessibleDescription(reason as string)
+      screen.container.querySelector("button")?.click()
+      await new Promise((resolve) => requestAnimationFrame(resolve))
+      expect(document.querySelector("dialog[open]")).toBeNull()
+      expect(client.getState().modal.open).toBe(false)
+      expect(errors).toEqual([])
+      await client.destroy()
+    } finally {
+      window.removeEventListener("unhandledrejection", onError)
+      warn.mockRestore()
+    }
+  })
+
+  test("a destroyed client disables its buttons", async () => {
+    const { client } = await renderAirlock()
+    await client.destroy()
+    await expect.element(page.getByRole("button", { name: "Connect Wallet" })).toBeDisabled()
+  })
+})
+
+describe("the buttons' look", () => {
+  test("use the theme's sans-serif font even on a serif page", async () => {
+    document.body.style.fontFamily = "serif"
+    try {
+      const { button } = await renderAirlock()
+      expect(getComputedStyle(button).fontFamily).toContain("system-ui")
+    } finally {
+      document.body.style.fontFamily = ""
+    }
+  })
+
+  test("the dark theme's focus ring has at least 3:1 contrast with the dark background", async () => {
+    const client = await readyAirlock({ themeMode: "dark" })
+    await render(
+      <AirlockProvider client={client}>
+        <ConnectButton />
+      </AirlockProvider>
+    )
+    const button = document.querySelector("button.airlock-button") as HTMLButtonElement
+    await expect.poll(() => button.dataset.theme).toBe("dark")
+    const style = getComputedStyle(button)
+    const ring = style.getPropertyValue("--airlock-focus-ring").trim()
+    const background = style.getPropertyValue("--airlock-color-bg").trim()
+    expect(contrast(ring, background)).toBeGreaterThanOrEqual(3)
+  })
+})
+
+/** WCAG contrast ratio of two #rrggbb colours. */
+const contrast = (a: string, b: string): number => {
+  const luminance = (hex: string) => {
+    const [r, g, bl] = [1, 3, 5].map((i) => {
+      const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+    }) as [number, number, number]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl
+  }
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (high + 0.05) / (low + 0.05)
+}
