@@ -23,7 +23,7 @@ const CloseIcon = () => (
 export const Header = ({ id, modal, immediate }: { id: string; modal: RouterState; immediate: boolean }) => {
   const client = useAirlock()
   const ctx = { id, modal }
-  const title = viewTitle(modal.view)
+  const title = viewTitle(modal)
   const [style, api] = useSpring(() => ({ opacity: 1 }))
   const shown = useRef(title)
   useLayoutEffect(() => {

@@ -1,5 +1,5 @@
 "use client"
-import { type MouseEvent, type SyntheticEvent, useEffect, useId, useMemo, useRef } from "react"
+import { type MouseEvent, type PointerEvent, type SyntheticEvent, useEffect, useId, useMemo, useRef } from "react"
 import { getDialogProps } from "../../../core/anatomy/dialog.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
@@ -19,6 +19,14 @@ const selectAlert = (state: AirlockState) => state.alert
 
 const prefersReducedMotion = (): boolean =>
   typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches
+
+/** Whether a pointer event on the dialog element fell outside its box, i.e. on the `::backdrop`. */
+const onBackdrop = (event: MouseEvent<HTMLDialogElement>): boolean => {
+  const rect = event.currentTarget.getBoundingClientRect()
+  return (
+    event.clientX < rect.left || event.clientX > rect.right || event.clientY < rect.top || event.clientY > rect.bottom
+  )
+}
 
 /**
  * The modal shell: a native `<dialog>` (top layer, inert page, Escape) with the header, the current view, alerts and
@@ -58,15 +66,16 @@ export const Modal = () => {
       if (dialog !== null && !dialog.open && client.getState().modal.open) dialog.showModal()
     })
   }
+  // Only a press that starts AND ends on the backdrop closes: selecting text inside the card and releasing the
+  // pointer outside it must not.
+  const pressedOnBackdrop = useRef(false)
+  const onPointerDown = (event: PointerEvent<HTMLDialogElement>) => {
+    pressedOnBackdrop.current = event.target === event.currentTarget && onBackdrop(event)
+  }
   const onClick = (event: MouseEvent<HTMLDialogElement>) => {
-    if (event.target !== event.currentTarget) return
-    const rect = event.currentTarget.getBoundingClientRect()
-    const inside =
-      event.clientX >= rect.left &&
-      event.clientX <= rect.right &&
-      event.clientY >= rect.top &&
-      event.clientY <= rect.bottom
-    if (!inside) void client.close()
+    const started = pressedOnBackdrop.current
+    pressedOnBackdrop.current = false
+    if (started && event.target === event.currentTarget && onBackdrop(event)) void client.close()
   }
   const View = viewComponent(modal.view)
 
@@ -79,6 +88,7 @@ export const Modal = () => {
       data-theme={mode}
       onCancel={onCancel}
       onClose={onClose}
+      onPointerDown={onPointerDown}
       onClick={onClick}
       onKeyDown={(event) => {
         if (ref.current !== null) trapTab(event, ref.current)

@@ -25,13 +25,41 @@ export const useDialog = (ref: RefObject<HTMLDialogElement | null>, open: boolea
         returnFocus.current = document.activeElement
       }
       dialog.showModal()
+      lockScroll(dialog.ownerDocument)
     } else if (!open && dialog.open) {
       dialog.close()
+      unlockScroll(dialog.ownerDocument)
       const target = returnFocus.current
       returnFocus.current = null
       if (target?.isConnected === true) target.focus()
     }
   }, [ref, open, returnFocus])
+  // Unmounted while open (the provider went away): give the page its scroll back.
+  useLayoutEffect(() => {
+    const doc = ref.current?.ownerDocument
+    return () => {
+      if (doc !== undefined) unlockScroll(doc)
+    }
+  }, [ref])
+}
+
+/**
+ * Stops the page scrolling behind the open modal. The scrollbar's width is given back as padding (through CSSOM, which
+ * a `style-src 'self'` CSP allows), so the page does not shift sideways.
+ */
+const lockScroll = (doc: Document): void => {
+  const root = doc.documentElement
+  if (root.hasAttribute("data-airlock-scroll-lock")) return
+  const scrollbar = (doc.defaultView?.innerWidth ?? root.clientWidth) - root.clientWidth
+  root.style.setProperty("--airlock-scrollbar-width", `${Math.max(0, scrollbar)}px`)
+  root.setAttribute("data-airlock-scroll-lock", "")
+}
+
+const unlockScroll = (doc: Document): void => {
+  const root = doc.documentElement
+  if (!root.hasAttribute("data-airlock-scroll-lock")) return
+  root.removeAttribute("data-airlock-scroll-lock")
+  root.style.removeProperty("--airlock-scrollbar-width")
 }
 
 /** Keeps Tab and Shift+Tab cycling inside `dialog` instead of leaving for the browser's own controls. */

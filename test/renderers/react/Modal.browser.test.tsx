@@ -8,6 +8,8 @@ const dialog = (name: string) => page.getByRole("dialog", { name })
 
 describe("the modal", () => {
   test("the Connect button opens a dialog named by its title, with the focus inside", async () => {
+    // Desktop width: narrower screens get the bottom sheet (modalFeel.browser.test.tsx).
+    await page.viewport(1280, 800)
     const { button } = await renderAirlock()
     await userEvent.click(button)
     await expect.element(dialog("Connect Wallet")).toBeVisible()
