@@ -1,8 +1,11 @@
 import * as Schema from "effect/Schema"
+import { accountTabs } from "./accountTabs.ts"
 import { SocialProvider } from "./login.ts"
 import { AccountType, PreferredAccountType } from "./namespace.ts"
 import { CaipAddress } from "./network.ts"
 import { TokenBalance } from "./token.ts"
+
+export { accountTabs } from "./accountTabs.ts"
 
 /**
  * Connection status of one chain namespace (SPEC §4).
@@ -14,16 +17,6 @@ import { TokenBalance } from "./token.ts"
 export const ConnectionStatus = Schema.Literals(["disconnected", "connecting", "connected"])
 /** Connection status of one chain namespace. */
 export type ConnectionStatus = typeof ConnectionStatus.Type
-
-/**
- * The account view's tabs in display order (SPEC §2). Tabs are named, not numbered, so state and tests read plainly;
- * the position in this array is the tab index when a renderer needs one.
- * @example
- * ```ts
- * accountTabs.indexOf("Activity") // 2
- * ```
- */
-export const accountTabs = ["Tokens", "NFTs", "Activity"] as const
 
 /**
  * An account view tab: `Tokens`, `NFTs` or `Activity`.

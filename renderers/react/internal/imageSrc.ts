@@ -1,4 +1,4 @@
-import { isSafeImageUrl } from "../../../core/schema/url.ts"
+import { isSafeImageUrl } from "../../../core/schema/urlCheck.ts"
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"])
 

@@ -1,5 +1,14 @@
 "use client"
-import { type MouseEvent, type PointerEvent, type SyntheticEvent, useEffect, useId, useMemo, useRef } from "react"
+import {
+  type MouseEvent,
+  type PointerEvent,
+  Suspense,
+  type SyntheticEvent,
+  useEffect,
+  useId,
+  useMemo,
+  useRef
+} from "react"
 import { getDialogProps } from "../../../core/anatomy/dialog.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
@@ -10,12 +19,14 @@ import { Header } from "./Header.tsx"
 import { Snack } from "./Snack.tsx"
 import { focusableIn, trapTab, useDialog } from "./useDialog.ts"
 import { ViewStage } from "./ViewStage.tsx"
-import { viewComponent } from "./views.ts"
+import { preloadView, viewComponent } from "./views.ts"
 
 const selectModal = (state: AirlockState) => state.modal
 const selectShake = (state: AirlockState) => state.shake
 const selectSnack = (state: AirlockState) => state.snack
 const selectAlert = (state: AirlockState) => state.alert
+const selectConnected = (state: AirlockState) =>
+  Object.values(state.accounts).some((account) => account.status === "connected")
 
 const prefersReducedMotion = (): boolean =>
   typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches
@@ -43,6 +54,12 @@ export const Modal = () => {
   const id = `airlock${useId().replace(/[^A-Za-z0-9_-]/g, "")}`
   const immediate = useMemo(prefersReducedMotion, [])
   useDialog(ref, modal.open)
+
+  // A connected user's open shows Account: fetch its chunk as soon as that is the case, so the open stays one frame.
+  const connected = useAirlockSelector(selectConnected)
+  useEffect(() => {
+    if (connected) preloadView("Account")
+  }, [connected])
 
   // A view change can remove the focused button (e.g. "All Wallets"); keep focus inside the dialog.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the view is the trigger, not an input
@@ -98,7 +115,9 @@ export const Modal = () => {
         <div className={shake ? "airlock-card airlock-shake" : "airlock-card"} data-shake={shake}>
           <Header id={id} modal={modal} immediate={immediate} />
           <ViewStage view={modal.view} transition={modal.transition} immediate={immediate}>
-            <View id={id} />
+            <Suspense fallback={<div className="airlock-view-loading" aria-busy="true" />}>
+              <View id={id} />
+            </Suspense>
           </ViewStage>
           <AlertBanner alert={alert} />
           <Snack snack={snack} />

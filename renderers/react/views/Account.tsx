@@ -1,10 +1,11 @@
 "use client"
 import { type KeyboardEvent, useState } from "react"
 import { getTabForKey, getTabListProps, getTabPanelProps, getTabProps } from "../../../core/anatomy/tabs.ts"
-import { type AccountTab, accountTabs } from "../../../core/schema/account.ts"
+import type { AccountTab } from "../../../core/schema/account.ts"
+import { accountTabs } from "../../../core/schema/accountTabs.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
-import type { ViewProps } from "../modal/views.ts"
+import type { ViewProps } from "../modal/ViewProps.ts"
 
 const emptyTexts: Record<AccountTab, string> = {
   Tokens: "No tokens yet",

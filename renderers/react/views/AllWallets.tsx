@@ -5,7 +5,7 @@ import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { WalletItem } from "../components/WalletItem.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
-import type { ViewProps } from "../modal/views.ts"
+import type { ViewProps } from "../modal/ViewProps.ts"
 
 const selectAll = (state: AirlockState) => state.wallets.all
 

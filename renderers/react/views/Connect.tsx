@@ -6,7 +6,7 @@ import { type ConnectSection, type ConnectView, selectConnectView } from "../../
 import { WalletItem } from "../components/WalletItem.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
-import type { ViewProps } from "../modal/views.ts"
+import type { ViewProps } from "../modal/ViewProps.ts"
 
 const sectionLabels: Record<ConnectSection["type"], string> = {
   walletConnect: "WalletConnect",
