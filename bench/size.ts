@@ -48,7 +48,8 @@ const page = await esbuild.build({
   assetNames: "[name]"
 })
 const outputs = page.metafile!.outputs
-const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint !== undefined && file.endsWith(".js"))!
+// Dynamically imported modules are entry points too in esbuild's metafile: pick the page's own.
+const entry = Object.keys(outputs).find((file) => outputs[file]!.entryPoint?.endsWith("fixtures/page.tsx") === true)!
 
 /** The files reached from `start` through static imports only: what the browser fetches before running it. */
 const staticClosure = (start: string): Set<string> => {
