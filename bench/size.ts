@@ -145,3 +145,4 @@ if (lazy.size === 0) {
   process.exitCode = 1
 }
 if (over) process.exitCode = 1
+await import("./openLatency.ts")
