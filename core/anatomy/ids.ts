@@ -4,7 +4,12 @@
  * @module
  */
 
-const safe = (value: string): string => value.replace(/[^A-Za-z0-9_-]/g, "-")
+/**
+ * An id-safe form of any string, one-to-one: letters, digits and `-` stay, every other character (`_` included)
+ * becomes `_<hex code>_`, so `io.metamask` and `io-metamask` never share an id.
+ */
+const safe = (value: string): string =>
+  value.replace(/[^A-Za-z0-9-]/gu, (char) => `_${(char.codePointAt(0) ?? 0).toString(16)}_`)
 
 /**
  * The ids of every part of a modal whose root id is `id`.

@@ -22,5 +22,13 @@ export {
   getTitleProps
 } from "./dialog.ts"
 export { getModalIds, type ModalIds } from "./ids.ts"
-export { getTabForKey, getTabListProps, getTabPanelProps, getTabProps, type TabsContext } from "./tabs.ts"
+export {
+  getTabForKey,
+  getTabHandlers,
+  getTabListProps,
+  getTabPanelProps,
+  getTabProps,
+  type TabKeyEvent,
+  type TabsContext
+} from "./tabs.ts"
 export { getWalletItemProps, getWalletListProps, type WalletItem } from "./walletItem.ts"

@@ -111,3 +111,39 @@ export const getTabForKey = <T extends string>(ctx: TabsContext<T>, key: string)
       return undefined
   }
 }
+
+/** The part of a key event the tab handlers use; any framework's keyboard event fits. */
+export interface TabKeyEvent {
+  readonly key: string
+  preventDefault(): void
+}
+
+/**
+ * Behaviour of a tab, framework-neutral like zag's prop getters: a click selects it; ArrowLeft / ArrowRight (wrapping),
+ * Home and End select and focus another tab (WAI-ARIA tabs, automatic activation). `focus(id)` moves the focus to the
+ * element with that id (in a DOM renderer: `document.getElementById(id)?.focus()`).
+ *
+ * @example
+ * ```ts
+ * import { getTabHandlers } from "./tabs.ts"
+ * const ctx = { id: "airlock", tabs: ["Tokens", "NFTs", "Activity"], selected: "Tokens" }
+ * let selected = ctx.selected
+ * const handlers = getTabHandlers(ctx, "Tokens", { select: (tab) => { selected = tab }, focus: () => undefined })
+ * handlers.onKeyDown({ key: "End", preventDefault: () => undefined })
+ * selected // "Activity"
+ * ```
+ */
+export const getTabHandlers = <T extends string>(
+  ctx: TabsContext<T>,
+  tab: T,
+  actions: { readonly select: (tab: T) => void; readonly focus: (id: string) => void }
+) => ({
+  onClick: (): void => actions.select(tab),
+  onKeyDown: (event: TabKeyEvent): void => {
+    const next = getTabForKey({ ...ctx, selected: tab }, event.key)
+    if (next === undefined) return
+    event.preventDefault()
+    actions.select(next)
+    actions.focus(getTabProps({ ...ctx, selected: next }, next).id)
+  }
+})

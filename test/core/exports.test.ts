@@ -60,6 +60,7 @@ describe("package exports", () => {
         "getDialogProps",
         "getModalIds",
         "getTabForKey",
+        "getTabHandlers",
         "getTabListProps",
         "getTabPanelProps",
         "getTabProps",

@@ -1,6 +1,6 @@
 "use client"
-import { type KeyboardEvent, useState } from "react"
-import { getTabForKey, getTabListProps, getTabPanelProps, getTabProps } from "../../../core/anatomy/tabs.ts"
+import { useState } from "react"
+import { getTabHandlers, getTabListProps, getTabPanelProps, getTabProps } from "../../../core/anatomy/tabs.ts"
 import type { AccountTab } from "../../../core/schema/account.ts"
 import { accountTabs } from "../../../core/schema/accountTabs.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
@@ -20,14 +20,10 @@ export const Account = ({ id }: ViewProps) => {
   // Which tab is shown is the view's own UI state; nothing else reads it.
   const [selected, setSelected] = useState<AccountTab>("Tokens")
   const tabs = { id, tabs: accountTabs, selected }
-  // Arrow keys move the selection and the focus together (WAI-ARIA tabs, automatic activation).
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const next = getTabForKey(tabs, event.key)
-    if (next === undefined) return
-    event.preventDefault()
-    setSelected(next)
-    const list = event.currentTarget.parentElement
-    list?.querySelector<HTMLElement>(`#${CSS.escape(getTabProps({ ...tabs, selected: next }, next).id)}`)?.focus()
+  // Click and keyboard behaviour come from core's anatomy; the renderer only says how to select and focus.
+  const actions = {
+    select: setSelected,
+    focus: (tabId: string) => document.getElementById(tabId)?.focus()
   }
   return (
     <div className="airlock-account">
@@ -37,13 +33,7 @@ export const Account = ({ id }: ViewProps) => {
       </button>
       <div {...getTabListProps(tabs)} className="airlock-tabs">
         {accountTabs.map((tab) => (
-          <button
-            key={tab}
-            {...getTabProps(tabs, tab)}
-            className="airlock-tab"
-            onClick={() => setSelected(tab)}
-            onKeyDown={onKeyDown}
-          >
+          <button key={tab} {...getTabProps(tabs, tab)} {...getTabHandlers(tabs, tab, actions)} className="airlock-tab">
             {tab}
           </button>
         ))}

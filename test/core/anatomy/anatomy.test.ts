@@ -3,7 +3,9 @@ import {
   getBackButtonProps,
   getCloseButtonProps,
   getDialogProps,
+  getModalIds,
   getTabForKey,
+  getTabHandlers,
   getTabListProps,
   getTabPanelProps,
   getTabProps,
@@ -89,5 +91,49 @@ describe("tab anatomy", () => {
     expect(getTabForKey(ctx, "Home")).toBe("Tokens")
     expect(getTabForKey(ctx, "End")).toBe("Activity")
     expect(getTabForKey(ctx, "Enter")).toBeUndefined()
+  })
+})
+
+describe("anatomy ids", () => {
+  test("never collide for wallet ids that differ only in punctuation (io.metamask vs io-metamask vs io_metamask)", () => {
+    const ids = getModalIds("airlock")
+    const made = ["io.metamask", "io-metamask", "io_metamask", "io metamask", "io_2e_metamask"].map(ids.walletItem)
+    expect(new Set(made).size).toBe(made.length)
+    for (const id of made) expect(id).toMatch(/^[A-Za-z0-9_-]+$/)
+  })
+
+  test("keeps plain ids readable", () => {
+    expect(getModalIds("airlock").tab("Tokens")).toBe("airlock-tab-Tokens")
+  })
+})
+
+describe("tab behaviour from core", () => {
+  const ctx = { id: "airlock", tabs: ["Tokens", "NFTs", "Activity"] as const, selected: "Tokens" as const }
+  const run = (tab: "Tokens" | "NFTs" | "Activity", key: string) => {
+    const calls: string[] = []
+    let prevented = false
+    getTabHandlers(ctx, tab, {
+      select: (t) => calls.push(`select ${t}`),
+      focus: (id) => calls.push(`focus ${id}`)
+    }).onKeyDown({
+      key,
+      preventDefault: () => {
+        prevented = true
+      }
+    })
+    return { calls, prevented }
+  }
+
+  test("ArrowRight on the last tab wraps to the first, selecting and focusing it", () => {
+    expect(run("Activity", "ArrowRight")).toEqual({
+      calls: ["select Tokens", "focus airlock-tab-Tokens"],
+      prevented: true
+    })
+  })
+
+  test("Home and End jump to the ends; other keys are left to the browser", () => {
+    expect(run("NFTs", "End").calls).toEqual(["select Activity", "focus airlock-tab-Activity"])
+    expect(run("NFTs", "Home").calls).toEqual(["select Tokens", "focus airlock-tab-Tokens"])
+    expect(run("NFTs", "a")).toEqual({ calls: [], prevented: false })
   })
 })
