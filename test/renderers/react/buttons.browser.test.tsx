@@ -59,6 +59,27 @@ describe("AccountButton", () => {
 })
 
 describe("NetworkButton", () => {
+  test("shows the network's icon when it has a safe one, else a letter badge", async () => {
+    const { client } = await renderAirlock({}, <NetworkButton />)
+    const button = page.getByRole("button", { name: "Ethereum" }).element()
+    expect(button.querySelector(".airlock-network-icon")?.textContent).toBe("E")
+    const icon = "data:image/png;base64,iVBORw0KGgo="
+    client.setState((state) => {
+      const active = state.activeNetworks.eip155
+      if (active === undefined) return state
+      const withIcon = { ...active, assets: { imageUrl: icon } }
+      return { ...state, activeNetworks: { ...state.activeNetworks, eip155: withIcon } }
+    })
+    await expect.poll(() => button.querySelector("img.airlock-network-icon")?.getAttribute("src")).toBe(icon)
+    client.setState((state) => {
+      const active = state.activeNetworks.eip155
+      if (active === undefined) return state
+      const hostile = { ...active, assets: { imageUrl: "javascript:alert(1)" } }
+      return { ...state, activeNetworks: { ...state.activeNetworks, eip155: hostile } }
+    })
+    await expect.poll(() => button.querySelector("img")).toBeNull()
+  })
+
   test("shows the active network and opens the network list", async () => {
     const { client } = await renderAirlock({}, <NetworkButton />)
     await userEvent.click(page.getByRole("button", { name: "Ethereum" }))
