@@ -2,10 +2,47 @@
 import { useEffect, useSyncExternalStore } from "react"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { safeImageSrc } from "../internal/imageSrc.ts"
 import { getLoadedModal, loadModal, preloadModal, subscribeModalLoaded } from "../modal/load.ts"
 
 const selectOpen = (state: AirlockState) => state.modal.open
 const notLoaded = () => undefined
+
+/** SPEC §9: the first 20 wallet images are fetched ahead of the first open. */
+const PREFETCHED_WALLET_IMAGES = 20
+
+/** The wallet images the Connect view draws first (recent, featured, recommended, then All Wallets), one string. */
+const selectFirstWalletImages = (state: AirlockState): string => {
+  const { recent, featured, recommended, all } = state.wallets
+  const urls = new Set<string>()
+  for (const wallet of [...recent, ...featured, ...recommended, ...all.slice(0, PREFETCHED_WALLET_IMAGES)]) {
+    const src = safeImageSrc(wallet.image_url)
+    if (src !== undefined) urls.add(src)
+    if (urls.size === PREFETCHED_WALLET_IMAGES) break
+  }
+  return [...urls].join("\n")
+}
+
+const prefetched = new Set<string>()
+const prefetchImages = (urls: ReadonlyArray<string>): void => {
+  for (const url of urls) {
+    if (prefetched.has(url)) continue
+    prefetched.add(url)
+    const image = new Image()
+    image.decoding = "async"
+    image.src = url
+  }
+}
+
+/** Runs `task` when the browser is idle (or soon, where idle callbacks are missing); returns the cancel function. */
+const onIdle = (task: () => void): (() => void) => {
+  if (typeof requestIdleCallback === "function") {
+    const handle = requestIdleCallback(task, { timeout: 2000 })
+    return () => cancelIdleCallback(handle)
+  }
+  const handle = setTimeout(task, 200)
+  return () => clearTimeout(handle)
+}
 
 /** When to fetch the modal chunk before it is first opened. */
 export type ModalPreload = "idle" | "interaction"
@@ -22,14 +59,9 @@ export const ModalHost = ({ preload }: { readonly preload: ModalPreload }) => {
       loadModal().catch((error: unknown) => console.error("Airlock: the modal could not be loaded.", error))
     }
   }, [open])
-  useEffect(() => {
-    if (preload !== "idle") return
-    if (typeof requestIdleCallback === "function") {
-      const handle = requestIdleCallback(preloadModal, { timeout: 2000 })
-      return () => cancelIdleCallback(handle)
-    }
-    const handle = setTimeout(preloadModal, 200)
-    return () => clearTimeout(handle)
-  }, [preload])
+  useEffect(() => (preload === "idle" ? onIdle(preloadModal) : undefined), [preload])
+  // Wallet images load before the modal opens, so its first frame shows icons, not empty squares.
+  const images = useAirlockSelector(selectFirstWalletImages)
+  useEffect(() => (images === "" ? undefined : onIdle(() => prefetchImages(images.split("\n")))), [images])
   return module === undefined ? null : <module.Modal />
 }

@@ -116,3 +116,26 @@ describe("wallet images", () => {
     expect(srcsSeen.filter((src) => /javascript:/i.test(src))).toEqual([])
   })
 })
+
+describe("wallet image prefetch (SPEC §9)", () => {
+  test("the first 20 wallet images are fetched before the modal opens, and no more", async () => {
+    const tag = `prefetch-${Date.now()}`
+    const url = (n: number) => `${loopbackImage}?${tag}=${n}`
+    const wallets = Array.from({ length: 25 }, (_, n) => ({ id: `w${n}`, name: `Wallet ${n}`, image_url: url(n) }))
+    const { client } = await renderAirlock({
+      state: (state) => ({
+        ...state,
+        wallets: { ...state.wallets, recommended: wallets.slice(0, 4), all: wallets, count: 25 }
+      })
+    })
+    const fetched = () =>
+      performance
+        .getEntriesByType("resource")
+        .map((entry) => entry.name)
+        .filter((name) => name.includes(tag))
+    await expect.poll(() => fetched().length, { timeout: 5000 }).toBe(20)
+    expect(client.getState().modal.open).toBe(false)
+    expect(fetched()).toContain(url(0))
+    expect(fetched()).not.toContain(url(20))
+  })
+})
