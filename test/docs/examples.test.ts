@@ -6,13 +6,15 @@
  */
 import { execFile } from "node:child_process"
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { join, relative } from "node:path"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
-const out = join(root, "test/docs/.out")
+// Under node_modules so the repo's typecheck and lint never see the generated files; "airlock" still resolves to
+// the package itself from there (a self-reference).
+const out = join(root, "node_modules/.cache/airlock-docs")
 
 const markdownFiles = (): string[] => {
   const docs = (dir: string): string[] =>
@@ -77,11 +79,10 @@ describe("the examples in README.md and docs/", () => {
       (error: { stdout?: string }) => error.stdout ?? String(error)
     )
     // Point each error back at its markdown file and line.
-    const located = result.replace(/^test\/docs\/\.out\/(\d{3})-[^(]+\((\d+),(\d+)\)/gm, (_all, index, line) => {
+    const located = result.replace(/^node_modules\/\.cache\/airlock-docs\/(\d{3})-[^(]+\((\d+),(\d+)\)/gm, (_all, index, line) => {
       const example = examples[Number(index)]
       return example === undefined ? _all : `${example.file}:${example.line + Number(line)}`
     })
     expect(located, `${examples.length} examples`).toBe("")
-    expect(relative(root, out)).toBe("test/docs/.out")
   })
 })
