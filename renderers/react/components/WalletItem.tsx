@@ -3,25 +3,29 @@ import { getWalletItemProps, type WalletItem as WalletItemData } from "../../../
 import { WalletImage } from "./WalletImage.tsx"
 
 /**
- * One wallet as a list entry: a button named by the wallet, its image (or a placeholder), and an "Installed" tag when
- * it is in the browser.
+ * One wallet as a list entry: a button named by the wallet, its image (or a placeholder), and its tags: "Recent"
+ * when it was used here lately, "Installed" when it is in the browser.
  */
 export const WalletItem = ({
   id,
   wallet,
   imageUrl,
+  recent = false,
   onSelect
 }: {
   readonly id: string
   readonly wallet: WalletItemData
   /** The wallet's image from the registry or its connector; shown only when safe. */
   readonly imageUrl?: string | null | undefined
+  /** Tag the row "Recent" (it is one of the last wallets used here). */
+  readonly recent?: boolean | undefined
   readonly onSelect: () => void
 }) => (
   <li className="airlock-list-entry">
     <button {...getWalletItemProps({ id }, wallet)} className="airlock-list-item" onClick={onSelect}>
       <WalletImage name={wallet.name} url={imageUrl} />
       <span className="airlock-list-name">{wallet.name}</span>
+      {recent ? <span className="airlock-tag">Recent</span> : null}
       {wallet.installed === true ? <span className="airlock-tag">Installed</span> : null}
     </button>
   </li>

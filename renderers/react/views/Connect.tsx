@@ -104,6 +104,7 @@ const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
               id={id}
               wallet={{ id: wallet.id, name: wallet.name }}
               imageUrl={wallet.image_url}
+              recent={section.type === "recent"}
               onSelect={() => client.push("ConnectingWalletConnect", { walletId: wallet.id })}
             />
           ))}

@@ -36,6 +36,13 @@ describe("the Connect view", () => {
     expect(items.at(-1)).toBe("All Wallets600")
   })
 
+  test("a recent wallet's row carries a Recent tag, and only that row", async () => {
+    await openConnect(withWallets)
+    await expect.element(page.getByRole("button", { name: "Rainbow Recent" })).toBeVisible()
+    const tagged = [...document.querySelectorAll("dialog .airlock-tag")].filter((tag) => tag.textContent === "Recent")
+    expect(tagged).toHaveLength(1)
+  })
+
   // Email and social login go through the embedded wallet: without its AUTH connector they are not offered.
   const withAuth = (state: AirlockState): AirlockState => ({
     ...state,
@@ -54,13 +61,13 @@ describe("the Connect view", () => {
     const buttons = [...document.querySelectorAll("dialog .airlock-connect button")].map((el) => el.textContent)
     expect(buttons[0]).toBe("Continue with Email")
     expect(buttons[1]).toBe("Continue with Google")
-    expect(buttons.indexOf("Continue with Email")).toBeLessThan(buttons.indexOf("RRainbow"))
+    expect(buttons.indexOf("Continue with Email")).toBeLessThan(buttons.indexOf("RRainbowRecent"))
   })
 
   test("puts the wallets first when a browser wallet is installed", async () => {
     await openConnect((state) => ({ ...withAuth(withWallets(state)), hasInjectedWallet: true }))
     const buttons = [...document.querySelectorAll("dialog .airlock-connect button")].map((el) => el.textContent)
-    expect(buttons.indexOf("RRainbow")).toBeLessThan(buttons.indexOf("Continue with Email"))
+    expect(buttons.indexOf("RRainbowRecent")).toBeLessThan(buttons.indexOf("Continue with Email"))
   })
 
   test("an installed wallet is marked Installed and opens its connecting view, titled with its name", async () => {

@@ -69,7 +69,7 @@ describe("wallet images", () => {
     await openConnect(withImages({ connector: pngData, recent: loopbackImage }))
     for (const [name, src] of [
       [/^MetaMask/, pngData],
-      ["Rainbow", loopbackImage]
+      ["Rainbow Recent", loopbackImage]
     ] as const) {
       const picture = pictureOf(name)
       expect(picture.tagName).toBe("IMG")
@@ -77,15 +77,15 @@ describe("wallet images", () => {
       expect(picture.getAttribute("alt")).toBe("")
     }
     await expect.element(page.getByRole("button", { name: "MetaMask Installed" })).toBeVisible()
-    await expect.poll(() => (pictureOf("Rainbow") as HTMLImageElement).complete).toBe(true)
-    expect((pictureOf("Rainbow") as HTMLImageElement).naturalWidth).toBe(32)
+    await expect.poll(() => (pictureOf("Rainbow Recent") as HTMLImageElement).complete).toBe(true)
+    expect((pictureOf("Rainbow Recent") as HTMLImageElement).naturalWidth).toBe(32)
   })
 
   test("an unsafe or missing image URL shows the first-letter placeholder, hidden from screen readers", async () => {
     await openConnect(withImages({ connector: "http://wallets.example/metamask.png" }))
     for (const [name, letter] of [
       [/^MetaMask/, "M"],
-      ["Rainbow", "R"]
+      ["Rainbow Recent", "R"]
     ] as const) {
       const picture = pictureOf(name)
       expect(picture.tagName).toBe("SPAN")
@@ -96,8 +96,8 @@ describe("wallet images", () => {
 
   test("an image that fails to load falls back to the placeholder", async () => {
     await openConnect(withImages({ recent: "https://127.0.0.1:1/rainbow.png" }))
-    await expect.poll(() => pictureOf("Rainbow").tagName).toBe("SPAN")
-    expect(pictureOf("Rainbow").textContent).toBe("R")
+    await expect.poll(() => pictureOf("Rainbow Recent").tagName).toBe("SPAN")
+    expect(pictureOf("Rainbow Recent").textContent).toBe("R")
   })
 
   test("a javascript: image URL is never put into an <img src>, on Connect or All Wallets", async () => {
