@@ -32,7 +32,7 @@ interface Example {
 }
 
 /** The fenced ts/tsx blocks of a markdown file, with the line each starts on. */
-export const extractExamples = (file: string, text: string): Example[] => {
+const extractExamples = (file: string, text: string): Example[] => {
   const examples: Example[] = []
   const fence = /^```(ts|tsx|typescript)([^\n]*)\n([\s\S]*?)^```/gm
   for (const match of text.matchAll(fence)) {
