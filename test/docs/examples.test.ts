@@ -79,10 +79,13 @@ describe("the examples in README.md and docs/", () => {
       (error: { stdout?: string }) => error.stdout ?? String(error)
     )
     // Point each error back at its markdown file and line.
-    const located = result.replace(/^node_modules\/\.cache\/airlock-docs\/(\d{3})-[^(]+\((\d+),(\d+)\)/gm, (_all, index, line) => {
-      const example = examples[Number(index)]
-      return example === undefined ? _all : `${example.file}:${example.line + Number(line)}`
-    })
+    const located = result.replace(
+      /^node_modules\/\.cache\/airlock-docs\/(\d{3})-[^(]+\((\d+),(\d+)\)/gm,
+      (_all, index, line) => {
+        const example = examples[Number(index)]
+        return example === undefined ? _all : `${example.file}:${example.line + Number(line)}`
+      }
+    )
     expect(located, `${examples.length} examples`).toBe("")
   })
 })
