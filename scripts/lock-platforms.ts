@@ -43,12 +43,16 @@ for (const [key, entry] of Object.entries(lock.packages)) {
     if (lock.packages[at] !== undefined) continue
     const platform = platformOf(dependency)
     if (platform === undefined) throw new Error(`${dependency} (optional dependency of ${key}) is not in the lock`)
+    // Keys in the order npm itself writes them (version, then alphabetical), so a later `npm install` rewrites
+    // nothing: a fresh clone's install must leave the lock unchanged.
     lock.packages[at] = {
       version,
+      ...(platform.cpu === undefined ? {} : { cpu: platform.cpu }),
       ...(entry.dev ? { dev: true } : {}),
+      ...(platform.libc === undefined ? {} : { libc: platform.libc }),
       ...(entry.license === undefined ? {} : { license: entry.license }),
       optional: true,
-      ...platform
+      ...(platform.os === undefined ? {} : { os: platform.os })
     }
     added++
   }
