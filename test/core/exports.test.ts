@@ -9,6 +9,7 @@ describe("package exports", () => {
     }
     expect(Object.keys(pkg.exports)).toEqual([
       ".",
+      "./effect",
       "./react",
       "./react/styles.css",
       "./testing",
@@ -25,10 +26,7 @@ describe("package exports", () => {
         "AdapterLoadError",
         "AirlockError",
         "AlertError",
-        "Analytics",
-        "BlockchainApi",
         "ChainError",
-        "ClientConfig",
         "ConnectionError",
         "DecimalError",
         "DestroyedError",
@@ -36,15 +34,11 @@ describe("package exports", () => {
         "FrameError",
         "NameError",
         "OptionsError",
-        "Platform",
         "ReasonError",
         "RpcError",
         "SendError",
         "SiwxError",
-        "Storage",
-        "StorageKeys",
         "VIEWS",
-        "WalletApi",
         "actionNotAllowedText",
         "alertCodeFromServerMessage",
         "alertCodes",
@@ -102,8 +96,8 @@ describe("package exports", () => {
     expect(core.isSafeLinkUrl("javascript:alert(1)")).toBe(false)
   })
 
-  it("airlock gives Effect users the service tags with their memory layers", async () => {
-    const core = await import("airlock")
+  it("airlock/effect gives Effect users the service tags with their memory layers", async () => {
+    const core = await import("airlock/effect")
     for (const tag of [core.Storage, core.WalletApi, core.BlockchainApi, core.Analytics, core.Platform]) {
       expect(typeof tag.key).toBe("string")
     }
