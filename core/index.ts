@@ -15,15 +15,22 @@ export type { RouterState, SnackMessage, View, ViewParams, ViewParamsMap } from 
 export { VIEWS } from "./router/index.ts"
 export type { ResolvedFeatures } from "./rules/features.ts"
 export type { AccountState, ConnectionStatus } from "./schema/account.ts"
-export { isAccountName } from "./schema/accountName.ts"
-export { isEvmAddress, isSolanaAddress, isTransactionHash } from "./schema/address.ts"
+// The SPEC §5 checks as plain functions: no schema library on the first load.
+export {
+  isAccountName,
+  isCaipAddress,
+  isCaipNetworkId,
+  isEmail,
+  isEvmAddress,
+  isOtp,
+  isSolanaAddress,
+  isTransactionHash
+} from "./schema/checks.ts"
 export type { Connection, Connector, ConnectorType } from "./schema/connector.ts"
 export { DecimalError, parseDecimal } from "./schema/decimal.ts"
 export { formatBalance, formatQuantity, shortenEmail, truncateAddress } from "./schema/format.ts"
-export { isEmail, isOtp } from "./schema/login.ts"
 export type { ChainNamespace } from "./schema/namespace.ts"
 export type { CaipAddress, CaipNetwork, CaipNetworkId } from "./schema/network.ts"
-export { isCaipAddress, isCaipNetworkId } from "./schema/network.ts"
 export { isSafeImageUrl, isSafeLinkUrl } from "./schema/urlCheck.ts"
 export type { WalletListing } from "./schema/wallet.ts"
 // Service tags for Effect users are in `airlock/effect` (kept off this entry's first load).

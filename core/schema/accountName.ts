@@ -1,16 +1,18 @@
 import * as Schema from "effect/Schema"
+import { accountNamePattern } from "./checks.ts"
 
 /**
  * The label of an account name: at least 4 characters, only letters, digits and hyphens (SPEC §5).
  * @example
  * ```ts
  * import * as Schema from "effect/Schema"
+import { accountNamePattern } from "./checks.ts"
  * Schema.is(AccountName)("ada-1") // true
  * ```
  */
 export const AccountName = Schema.String.check(
   Schema.isMinLength(4, { message: "Name must have at least 4 characters" }),
-  Schema.isPattern(/^[A-Za-z0-9-]+$/, { message: "Name may contain only letters, digits and hyphens" })
+  Schema.isPattern(accountNamePattern, { message: "Name may contain only letters, digits and hyphens" })
 )
 /** The label of an account name. */
 export type AccountName = typeof AccountName.Type
@@ -22,7 +24,7 @@ export type AccountName = typeof AccountName.Type
  * isAccountName("ab_c") // false
  * ```
  */
-export const isAccountName = Schema.is(AccountName)
+export { isAccountName } from "./checks.ts"
 
 /** The exact SPEC §8 text for a chain id that cannot be used for name registration. */
 export const invalidChainIdMessage = "Invalid chainId"
@@ -33,6 +35,7 @@ export const invalidChainIdMessage = "Invalid chainId"
  * @example
  * ```ts
  * import * as Schema from "effect/Schema"
+import { accountNamePattern } from "./checks.ts"
  * Schema.is(NameChainId)(8453) // true
  * ```
  */

@@ -1,16 +1,16 @@
 import * as Schema from "effect/Schema"
+import { evmAddressPattern, solanaAddressPattern, transactionHashPattern } from "./checks.ts"
 
 /**
  * An EVM address: an optional `0x` and 40 hex digits, any case (SPEC §5).
  * @example
  * ```ts
  * import * as Schema from "effect/Schema"
+import { evmAddressPattern, solanaAddressPattern, transactionHashPattern } from "./checks.ts"
  * Schema.is(EvmAddress)("0x52908400098527886E0F7030069857D2E4169EE7") // true
  * ```
  */
-export const EvmAddress = Schema.String.check(
-  Schema.isPattern(/^(0x)?[0-9a-fA-F]{40}$/, { message: "Invalid EVM address" })
-)
+export const EvmAddress = Schema.String.check(Schema.isPattern(evmAddressPattern, { message: "Invalid EVM address" }))
 /** An EVM address. */
 export type EvmAddress = typeof EvmAddress.Type
 
@@ -21,18 +21,19 @@ export type EvmAddress = typeof EvmAddress.Type
  * isEvmAddress("0x123") // false
  * ```
  */
-export const isEvmAddress = Schema.is(EvmAddress)
+export { isEvmAddress } from "./checks.ts"
 
 /**
  * A Solana address: 32 to 44 base58 characters (no 0, O, I or l) (SPEC §5).
  * @example
  * ```ts
  * import * as Schema from "effect/Schema"
+import { evmAddressPattern, solanaAddressPattern, transactionHashPattern } from "./checks.ts"
  * Schema.is(SolanaAddress)("11111111111111111111111111111111") // true
  * ```
  */
 export const SolanaAddress = Schema.String.check(
-  Schema.isPattern(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, { message: "Invalid Solana address" })
+  Schema.isPattern(solanaAddressPattern, { message: "Invalid Solana address" })
 )
 /** A Solana address. */
 export type SolanaAddress = typeof SolanaAddress.Type
@@ -44,18 +45,19 @@ export type SolanaAddress = typeof SolanaAddress.Type
  * isSolanaAddress("0OIl0OIl0OIl0OIl0OIl0OIl0OIl0OIl") // false
  * ```
  */
-export const isSolanaAddress = Schema.is(SolanaAddress)
+export { isSolanaAddress } from "./checks.ts"
 
 /**
  * An EVM transaction hash: `0x` and exactly 64 hex digits (SPEC §5).
  * @example
  * ```ts
  * import * as Schema from "effect/Schema"
+import { evmAddressPattern, solanaAddressPattern, transactionHashPattern } from "./checks.ts"
  * Schema.is(TransactionHash)(`0x${"ab".repeat(32)}`) // true
  * ```
  */
 export const TransactionHash = Schema.String.check(
-  Schema.isPattern(/^0x[0-9a-fA-F]{64}$/, { message: "Invalid transaction hash" })
+  Schema.isPattern(transactionHashPattern, { message: "Invalid transaction hash" })
 )
 /** An EVM transaction hash. */
 export type TransactionHash = typeof TransactionHash.Type
@@ -67,13 +69,14 @@ export type TransactionHash = typeof TransactionHash.Type
  * isTransactionHash("0x1234") // false
  * ```
  */
-export const isTransactionHash = Schema.is(TransactionHash)
+export { isTransactionHash } from "./checks.ts"
 
 /**
  * A signature as hex: `0x` and 62 or more hex digits (SPEC §5).
  * @example
  * ```ts
  * import * as Schema from "effect/Schema"
+import { evmAddressPattern, solanaAddressPattern, transactionHashPattern } from "./checks.ts"
  * Schema.is(SignedMessage)(`0x${"1b".repeat(65)}`) // true
  * ```
  */

@@ -1,9 +1,7 @@
 import * as Schema from "effect/Schema"
+import { emailPattern } from "./checks.ts"
 
 // Dot-atom local part and dot-separated domain labels with a top-level label: the usual "looks like an address" test.
-const emailPattern =
-  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
-
 /**
  * An email address in a valid format (SPEC §5: connect email, new email on update, user payload).
  * @example
@@ -26,7 +24,7 @@ export type Email = typeof Email.Type
  * isEmail("not-an-email") // false
  * ```
  */
-export const isEmail = Schema.is(Email)
+export { isEmail } from "./checks.ts"
 
 /**
  * A one-time code sent by email (SPEC §5: a string).
@@ -46,7 +44,7 @@ export type Otp = typeof Otp.Type
  * isOtp("123456") // true
  * ```
  */
-export const isOtp = Schema.is(Otp)
+export { isOtp } from "./checks.ts"
 
 /**
  * Social providers the embedded wallet accepts for a login (SPEC §5). Farcaster has its own flow.

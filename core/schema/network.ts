@@ -1,21 +1,6 @@
 import * as Schema from "effect/Schema"
-import { ChainNamespace, isChainNamespace } from "./namespace.ts"
-
-const checkNetworkId = (value: string): true | string => {
-  const parts = value.split(":")
-  if (parts.length !== 2) return "Expected a CAIP network id with 2 parts (namespace:reference)"
-  const [namespace, reference] = parts as [string, string]
-  if (!isChainNamespace(namespace)) return `Unknown chain namespace "${namespace}"`
-  if (reference.length === 0) return "Expected a non-empty chain reference"
-  return true
-}
-
-const checkAddress = (value: string): true | string => {
-  const parts = value.split(":")
-  if (parts.length !== 3 || parts.some((part) => part.length === 0)) return "Invalid CAIP Address"
-  if (!isChainNamespace(parts[0])) return "Invalid CAIP Address"
-  return true
-}
+import { checkCaipAddress, checkCaipNetworkId } from "./checks.ts"
+import { ChainNamespace } from "./namespace.ts"
 
 /**
  * A CAIP-2 network id, `namespace:reference` with a known namespace (e.g. `eip155:1`).
@@ -25,7 +10,9 @@ const checkAddress = (value: string): true | string => {
  * const id = Schema.decodeUnknownSync(CaipNetworkId)("eip155:8453")
  * ```
  */
-export const CaipNetworkId = Schema.String.check(Schema.makeFilter(checkNetworkId)).pipe(Schema.brand("CaipNetworkId"))
+export const CaipNetworkId = Schema.String.check(Schema.makeFilter(checkCaipNetworkId)).pipe(
+  Schema.brand("CaipNetworkId")
+)
 /** A CAIP-2 network id such as `eip155:1`. */
 export type CaipNetworkId = typeof CaipNetworkId.Type
 
@@ -38,7 +25,7 @@ export type CaipNetworkId = typeof CaipNetworkId.Type
  * Schema.is(CaipAddress)("eip155:1:0xabc") // true
  * ```
  */
-export const CaipAddress = Schema.String.check(Schema.makeFilter(checkAddress)).pipe(Schema.brand("CaipAddress"))
+export const CaipAddress = Schema.String.check(Schema.makeFilter(checkCaipAddress)).pipe(Schema.brand("CaipAddress"))
 /** A CAIP-10 account address such as `eip155:1:0xabc…`. */
 export type CaipAddress = typeof CaipAddress.Type
 
@@ -49,8 +36,6 @@ export type CaipAddress = typeof CaipAddress.Type
  * isCaipNetworkId("solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp") // true
  * ```
  */
-export const isCaipNetworkId = Schema.is(CaipNetworkId)
-
 /**
  * True when the value is a valid CAIP-10 address.
  * @example
@@ -58,7 +43,7 @@ export const isCaipNetworkId = Schema.is(CaipNetworkId)
  * isCaipAddress("eip155:1") // false: only 2 parts
  * ```
  */
-export const isCaipAddress = Schema.is(CaipAddress)
+export { isCaipAddress, isCaipNetworkId } from "./checks.ts"
 
 /** The parts of a CAIP-10 address. */
 export interface ParsedCaipAddress {
@@ -76,7 +61,7 @@ export interface ParsedCaipAddress {
  * ```
  */
 export const parseCaipAddress = (caipAddress: string): ParsedCaipAddress => {
-  if (checkAddress(caipAddress) !== true) throw new Error("Invalid CAIP Address")
+  if (checkCaipAddress(caipAddress) !== true) throw new Error("Invalid CAIP Address")
   const [chainNamespace, chainId, address] = caipAddress.split(":") as [ChainNamespace, string, string]
   return { chainNamespace, chainId, address, caipNetworkId: `${chainNamespace}:${chainId}` as CaipNetworkId }
 }
@@ -95,7 +80,7 @@ export interface ParsedCaipNetworkId {
  * ```
  */
 export const parseCaipNetworkId = (caipNetworkId: string): ParsedCaipNetworkId => {
-  const problem = checkNetworkId(caipNetworkId)
+  const problem = checkCaipNetworkId(caipNetworkId)
   if (problem !== true) throw new Error(problem)
   const [chainNamespace, chainId] = caipNetworkId.split(":") as [ChainNamespace, string]
   return { chainNamespace, chainId }
@@ -125,7 +110,7 @@ export const makeCaipAddress = (
   address: string
 ): CaipAddress => {
   const value = `${chainNamespace}:${chainId}:${address}`
-  if (checkAddress(value) !== true) throw new Error("Invalid CAIP Address")
+  if (checkCaipAddress(value) !== true) throw new Error("Invalid CAIP Address")
   return value as CaipAddress
 }
 
