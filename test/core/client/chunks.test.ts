@@ -1,39 +1,17 @@
 import { fileURLToPath } from "node:url"
-import * as esbuild from "esbuild"
 import { describe, expect, it } from "vitest"
+import { bundleGraph, type Outputs, staticSources } from "../../fixtures/bundle.ts"
 
 const entry = fileURLToPath(new URL("../../../core/client/createAirlock.ts", import.meta.url))
 
-/** Bundles the client as an app would (esbuild, code splitting) and returns its output graph. */
-const bundle = async () => {
-  const result = await esbuild.build({
-    entryPoints: [entry],
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-    metafile: true,
-    outdir: "/virtual-out",
-    logLevel: "silent"
-  })
-  return result.metafile.outputs
-}
-
-type Outputs = Awaited<ReturnType<typeof bundle>>
+/** The client bundled as an app would (esbuild, code splitting). */
+const bundle = () => bundleGraph({ entryPoints: [entry] })
 
 /** The source files a dynamic `import()` of `module` fetches: its chunk and everything it imports statically. */
 const sourcesFetchedFor = (outputs: Outputs, module: string): Set<string> => {
   const chunk = Object.keys(outputs).find((file) => outputs[file]?.entryPoint?.endsWith(module))
   expect(chunk, `a chunk of its own for ${module}`).toBeDefined()
-  const files = new Set<string>()
-  const visit = (file: string) => {
-    if (files.has(file)) return
-    files.add(file)
-    for (const edge of outputs[file]?.imports ?? []) if (edge.kind === "import-statement") visit(edge.path)
-  }
-  visit(chunk as string)
-  return new Set([...files].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {})))
+  return new Set(staticSources(outputs, chunk as string))
 }
 
 describe("flows load on demand, one chunk each", () => {
@@ -51,12 +29,7 @@ describe("flows load on demand, one chunk each", () => {
   it("the first load holds no flow and no schema code", async () => {
     const outputs = await bundle()
     const main = Object.keys(outputs).find((file) => outputs[file]?.entryPoint?.endsWith("createAirlock.ts"))
-    const sources = new Set<string>()
-    const visit = (file: string) => {
-      for (const source of Object.keys(outputs[file]?.inputs ?? {})) sources.add(source)
-      for (const edge of outputs[file]?.imports ?? []) if (edge.kind === "import-statement") visit(edge.path)
-    }
-    visit(main as string)
+    const sources = staticSources(outputs, main as string)
     expect([...sources].filter((source) => /core\/flows\/|effect\/dist\/Schema\.js/.test(source))).toEqual([])
   })
 })

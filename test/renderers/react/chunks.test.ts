@@ -1,40 +1,16 @@
 import { fileURLToPath } from "node:url"
-import * as esbuild from "esbuild"
 import { describe, expect, it } from "vitest"
+import { bundleGraph, type Outputs, staticSources } from "../../fixtures/bundle.ts"
 
 const entry = fileURLToPath(new URL("../../../renderers/react/index.ts", import.meta.url))
 
-/** Bundles airlock/react as an app would (esbuild, code splitting, React left out) and returns the output graph. */
-const bundle = async () => {
-  const result = await esbuild.build({
+/** airlock/react bundled as an app would, React left out. */
+const bundle = () =>
+  bundleGraph({
     entryPoints: [entry],
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "browser",
-    write: false,
-    metafile: true,
-    outdir: "/virtual-out",
     external: ["react", "react-dom", "react/jsx-runtime", "react-dom/client"],
-    loader: { ".css": "empty" },
-    logLevel: "silent"
+    loader: { ".css": "empty" }
   })
-  return result.metafile.outputs
-}
-
-type Outputs = Awaited<ReturnType<typeof bundle>>
-
-/** The sources fetched when `chunk` loads: its own and those of every chunk it imports statically. */
-const sourcesOf = (outputs: Outputs, chunk: string): string[] => {
-  const files = new Set<string>()
-  const visit = (file: string) => {
-    if (files.has(file)) return
-    files.add(file)
-    for (const edge of outputs[file]?.imports ?? []) if (edge.kind === "import-statement") visit(edge.path)
-  }
-  visit(chunk)
-  return [...files].flatMap((file) => Object.keys(outputs[file]?.inputs ?? {}))
-}
 
 const chunkWith = (outputs: Outputs, source: string): string => {
   const chunk = Object.keys(outputs).find((file) =>
@@ -47,7 +23,7 @@ const chunkWith = (outputs: Outputs, source: string): string => {
 describe("the React renderer loads on demand", () => {
   it("each view but Connect is a chunk of its own, not fetched with the modal shell", async () => {
     const outputs = await bundle()
-    const shell = sourcesOf(outputs, chunkWith(outputs, "renderers/react/modal/Modal.tsx"))
+    const shell = staticSources(outputs, chunkWith(outputs, "renderers/react/modal/Modal.tsx"))
     expect(shell.some((source) => source.endsWith("views/Connect.tsx"))).toBe(true)
     for (const view of ["views/Account.tsx", "views/AllWallets.tsx", "views/Unavailable.tsx"]) {
       expect(
@@ -69,7 +45,7 @@ describe("the React renderer loads on demand", () => {
     ]
     for (const chunk of rendererChunks) {
       expect(
-        sourcesOf(outputs, chunk).filter((source) => /effect\/dist\/Schema\.js/.test(source)),
+        staticSources(outputs, chunk).filter((source) => /effect\/dist\/Schema\.js/.test(source)),
         chunk
       ).toEqual([])
     }
