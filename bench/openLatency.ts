@@ -28,6 +28,7 @@ await esbuild.build({
   platform: "browser",
   target: "es2022",
   jsx: "automatic",
+  conditions: ["airlock-source"],
   define: { "process.env.NODE_ENV": '"production"' },
   logLevel: "error"
 })

@@ -2,7 +2,7 @@
  * `npm run bench`: bundle size of a tiny page (provider + ConnectButton + core runtime) built the way an app would,
  * with esbuild (`--bundle --minify --splitting --format=esm --platform=browser`). Prints the first load (the entry and
  * everything it imports statically), the lazy chunks, React + react-dom apart, and the stylesheet, all as gzip -9.
- * Exits 1 when the first load is over budget. 1 KB = 1000 bytes.
+ * Exits 1 when the first load or any on-demand part is over its budget. 1 KB = 1000 bytes.
  */
 import { mkdirSync, readFileSync, rmSync } from "node:fs"
 import { dirname, join, relative } from "node:path"
@@ -10,8 +10,27 @@ import { fileURLToPath } from "node:url"
 import { gzipSync } from "node:zlib"
 import * as esbuild from "esbuild"
 
-/** DESIGN.md "Budgets": first load, React excluded, in KB gzip. */
-const FIRST_LOAD_BUDGET_KB = 60
+/**
+ * First load, React excluded, in KB gzip. DESIGN.md "Budgets" allows 60; we hold the 40.3 KB measured when the
+ * chunk budgets landed to 45, so a regression fails the run long before the ceiling.
+ */
+const FIRST_LOAD_BUDGET_KB = 45
+
+/**
+ * Budgets (KB gzip) of each on-demand part: what it fetches beyond the first load. A part over its budget fails the
+ * run. Views and adapters have one budget per kind, so a new one is budgeted the day it lands.
+ */
+const chunkBudgetsKb: Record<string, number> = {
+  "core/client/layers.ts": 44,
+  "core/flows/initialize.ts": 42,
+  "core/flows/modal.ts": 36,
+  "core/flows/remote.ts": 40,
+  "core/flows/network.ts": 25,
+  "core/flows/disconnect.ts": 36,
+  "renderers/react/modal/Modal.tsx": 24
+}
+const chunkBudgetKb = (source: string): number =>
+  chunkBudgetsKb[source] ?? (source.startsWith("renderers/react/views/") ? 4 : source.startsWith("adapters/") ? 30 : 40)
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const outdir = join(root, "bench/out")
@@ -24,6 +43,8 @@ const common: esbuild.BuildOptions = {
   platform: "browser",
   target: "es2022",
   jsx: "automatic",
+  // Resolve `airlock/*` to this repo's sources (package.json `exports`), as the published dist would be resolved.
+  conditions: ["airlock-source"],
   define: { "process.env.NODE_ENV": '"production"' },
   legalComments: "none",
   metafile: true,
@@ -94,11 +115,17 @@ const lazyBytes = sum(lazy)
 const cssBytes = sum(css)
 const reactBytes = gzipSize(join(root, reactFile))
 
+/** Parts over their budget, named for the summary; any one fails the run. */
+const overBudget: Array<string> = []
 const rows: Array<[string, string, string]> = [
   ["First load (button + provider + hooks + core runtime)", `${firstLoad.size} file(s)`, kb(firstLoadBytes)],
   ...[...lazyParts].map(([chunk, files]): [string, string, string] => {
     const source = outputs[chunk]?.entryPoint ?? chunk
-    return [`  on demand: ${source}`, `${files.size} file(s)`, kb(sum(files))]
+    const bytes = sum(files)
+    const budget = chunkBudgetKb(source)
+    if (bytes > budget * 1000) overBudget.push(`${source} (${kb(bytes)} KB of ${budget} KB)`)
+    const mark = bytes > budget * 1000 ? "  OVER" : ""
+    return [`  on demand: ${source}`, `${files.size} file(s)`, `${kb(bytes)} / ${budget}${mark}`]
   }),
   ["On demand, all lazy chunks (modal, flows, services)", `${lazy.size} file(s)`, kb(lazyBytes)],
   ["Stylesheet (airlock/react/styles.css)", `${css.length} file(s)`, kb(cssBytes)],
@@ -107,7 +134,7 @@ const rows: Array<[string, string, string]> = [
 ]
 const width = Math.max(...rows.map((row) => row[0].length))
 console.log(`\nAirlock size (esbuild --bundle --minify --splitting --format=esm, gzip -9, 1 KB = 1000 B)\n`)
-console.log(`${"".padEnd(width)}  ${"files".padStart(10)}  ${"KB gzip".padStart(8)}`)
+console.log(`${"".padEnd(width)}  ${"files".padStart(10)}  ${"KB gzip (/ budget)".padStart(8)}`)
 for (const [name, files, size] of rows) console.log(`${name.padEnd(width)}  ${files.padStart(10)}  ${size.padStart(8)}`)
 
 // What the first load is made of, so a regression points at its cause.
@@ -144,5 +171,7 @@ if (lazy.size === 0) {
   console.log("No lazy chunk: the modal is in the first load.")
   process.exitCode = 1
 }
-if (over) process.exitCode = 1
+if (overBudget.length > 0) console.log(`Over their chunk budget: ${overBudget.join(", ")}.`)
+else console.log("Every on-demand part is within its chunk budget.")
+if (over || overBudget.length > 0) process.exitCode = 1
 await import("./openLatency.ts")

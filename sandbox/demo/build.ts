@@ -6,7 +6,7 @@
  * Run alone: `npx node sandbox/demo/build.ts` prints the files and their sizes.
  */
 import react from "@vitejs/plugin-react"
-import { build, type Plugin, type Rollup } from "vite"
+import { build, defaultClientConditions, type Plugin, type Rollup } from "vite"
 import { walletScriptPath } from "./src/config.ts"
 
 /** One built file. */
@@ -76,7 +76,9 @@ export const buildDemo = (): Promise<DemoSite> => {
     root: demoRoot,
     configFile: false,
     logLevel: "warn",
-    // `airlock/*` imports resolve to this package's own sources through package.json `exports` (self-reference).
+    // `airlock/*` imports resolve to this package's own sources through package.json `exports` (self-reference) and
+    // its `airlock-source` condition; without it they would resolve to the unbuilt `dist/`.
+    resolve: { conditions: ["airlock-source", ...defaultClientConditions] },
     plugins: [react(), walletScriptTag],
     build: {
       write: false,
