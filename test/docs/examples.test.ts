@@ -5,43 +5,15 @@
  * `airlock` (the client) and `network` (a CaipNetwork) without declaring them.
  */
 import { execFile } from "node:child_process"
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
+import { allExamples, extractExamples, root } from "./examples.ts"
 
-const root = fileURLToPath(new URL("../../", import.meta.url))
 // Under node_modules so the repo's typecheck and lint never see the generated files; "airlock" still resolves to
 // the package itself from there (a self-reference).
 const out = join(root, "node_modules/.cache/airlock-docs")
-
-const markdownFiles = (): string[] => {
-  const docs = (dir: string): string[] =>
-    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? docs(join(dir, entry.name)) : entry.name.endsWith(".md") ? [join(dir, entry.name)] : []
-    )
-  return ["README.md", ...docs("docs")]
-}
-
-interface Example {
-  readonly file: string
-  readonly line: number
-  readonly lang: "ts" | "tsx"
-  readonly code: string
-}
-
-/** The fenced ts/tsx blocks of a markdown file, with the line each starts on. */
-const extractExamples = (file: string, text: string): Example[] => {
-  const examples: Example[] = []
-  const fence = /^```(ts|tsx|typescript)([^\n]*)\n([\s\S]*?)^```/gm
-  for (const match of text.matchAll(fence)) {
-    if ((match[2] ?? "").includes("no-check")) continue
-    const line = text.slice(0, match.index).split("\n").length
-    examples.push({ file, line, lang: match[1] === "tsx" ? "tsx" : "tsx", code: match[3] ?? "" })
-  }
-  return examples
-}
 
 describe("the examples in README.md and docs/", () => {
   it("finds the examples (README's Use section at least)", () => {
@@ -53,7 +25,7 @@ describe("the examples in README.md and docs/", () => {
   it("type-check as written against the package's exports", { timeout: 120_000 }, async () => {
     rmSync(out, { recursive: true, force: true })
     mkdirSync(out, { recursive: true })
-    const examples = markdownFiles().flatMap((file) => extractExamples(file, readFileSync(join(root, file), "utf8")))
+    const examples = allExamples()
     const names = examples.map((example, index) => {
       const name = `${index.toString().padStart(3, "0")}-${example.file.replace(/[^A-Za-z0-9]+/g, "-")}-L${example.line}.tsx`
       // `export {}` keeps every block a module of its own, so two blocks may declare the same names.

@@ -41,7 +41,7 @@ describe("the published package", () => {
     browser = launched
     // `prepack`'s build prints before npm's JSON report.
     const report = packed.stdout.slice(packed.stdout.search(/^\[/m))
-    const [{ filename }] = JSON.parse(report) as Array<{ filename: string }>
+    const [{ filename }] = JSON.parse(report) as [{ filename: string }]
     mkdirSync(app)
     writeFileSync(
       join(app, "package.json"),

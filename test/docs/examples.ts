@@ -1,0 +1,45 @@
+/** The code examples of README.md and docs/**.md, as the docs tests read them. */
+import { readdirSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+
+/** The repository root. */
+export const root = fileURLToPath(new URL("../../", import.meta.url))
+
+/** README.md and every markdown file under docs/, relative to the root. */
+export const markdownFiles = (): string[] => {
+  const docs = (dir: string): string[] =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? docs(join(dir, entry.name)) : entry.name.endsWith(".md") ? [join(dir, entry.name)] : []
+    )
+  return ["README.md", ...docs("docs")]
+}
+
+/** A fenced ts/tsx block: where it is, and its code. */
+export interface Example {
+  readonly file: string
+  readonly line: number
+  readonly code: string
+  /** What follows the language on the fence line (`no-check`, `no-run`, `x`). */
+  readonly info: string
+}
+
+/**
+ * The fenced ts/tsx blocks of a markdown file, with the line each starts on. ```ts no-check blocks are fragments on
+ * purpose and are skipped; ```ts no-run blocks are type-checked but not run (they need a host of the reader's, or
+ * only declare types).
+ */
+export const extractExamples = (file: string, text: string): Example[] => {
+  const examples: Example[] = []
+  const fence = /^```(ts|tsx|typescript)([^\n]*)\n([\s\S]*?)^```/gm
+  for (const match of text.matchAll(fence)) {
+    if ((match[2] ?? "").includes("no-check")) continue
+    const line = text.slice(0, match.index).split("\n").length
+    examples.push({ file, line, code: match[3] ?? "", info: (match[2] ?? "").trim() })
+  }
+  return examples
+}
+
+/** Every example of README.md and docs/. */
+export const allExamples = (): Example[] =>
+  markdownFiles().flatMap((file) => extractExamples(file, readFileSync(join(root, file), "utf8")))

@@ -1,0 +1,107 @@
+/**
+ * The headless examples of README.md and docs/ run, as written, against the sandbox API: every block that neither
+ * renders React nor imports a file of this repository, nor is marked ```ts no-run (a block for the reader's own host,
+ * or one that only declares types). Two substitutions only: `airlock/*` imports point at the
+ * sources (through `shim.ts`, which records each client), and the sandbox's `http://127.0.0.1:4400` becomes the
+ * port this test's API listens on. A fragment may use `airlock` and `network` from an earlier example: they are
+ * provided as a client on the sandbox and mainnet.
+ *
+ * Each example must finish without throwing; a line `expression // "value"` (or `// true` / `// false`) must give
+ * that value; and no client it made may show an alert while it lives (an unknown project id, a refused
+ * origin and the like show one).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type AirlockClient, createAirlock } from "../../core/index.ts"
+import { mainnet } from "../../core/networks/index.ts"
+import type { ApiServer } from "../../sandbox/api/server.ts"
+import { startTestApi } from "../sandbox/api/fixture.ts"
+import { allExamples, type Example, root } from "./examples.ts"
+import { clients } from "./shim.ts"
+
+const entries: Record<string, string> = {
+  airlock: join(root, "test/docs/shim.ts"),
+  "airlock/networks": join(root, "core/networks/index.ts"),
+  "airlock/effect": join(root, "core/effect.ts"),
+  "airlock/testing": join(root, "core/testing/index.ts")
+}
+
+/** Headless: every import is one of the package's own entries (not `airlock/react`), effect or vitest. */
+const isHeadless = (example: Example): boolean => {
+  const specifiers = [...example.code.matchAll(/^import\s[^"]*"([^"]+)"/gm)].map((match) => match[1] as string)
+  return (
+    !example.info.includes("no-run") &&
+    !/<[A-Z][A-Za-z]*[\s/>]/.test(example.code) &&
+    specifiers.every((specifier) => specifier in entries || /^(effect(\/|$)|vitest$)/.test(specifier))
+  )
+}
+
+/** `expression // "value"`, `// true`, `// false`: the comment states what the expression gives. */
+const stated = /^([^\s/][^\n]*?\))\s+\/\/ ("(?:[^"\\]|\\.)*"|true|false)(?=\s|$)[^\n]*$/gm
+
+const prepare = (example: Example, api: string): string =>
+  example.code
+    .replace(/from "(airlock(?:\/[a-z]+)?)"/g, (whole, specifier: string) =>
+      specifier in entries ? `from ${JSON.stringify(entries[specifier])}` : whole
+    )
+    .replaceAll("http://127.0.0.1:4400", api)
+    .replace(stated, (_line, expression: string, value: string) => {
+      return `__docsExpect(${expression}, ${value}, ${JSON.stringify(expression)})`
+    })
+
+describe("the headless examples in README.md and docs/", () => {
+  let api: ApiServer & { dir: string }
+  let dir: string
+  let fragmentClient: AirlockClient
+  const examples = allExamples().filter(isHeadless)
+
+  beforeAll(async () => {
+    api = await startTestApi()
+    dir = mkdtempSync(join(tmpdir(), "airlock-docs-run-"))
+    fragmentClient = createAirlock({
+      projectId: "airlock-demo",
+      networks: [mainnet],
+      adapters: [{ namespace: "eip155" }],
+      endpoints: { walletApi: api.url, blockchainApi: api.url }
+    })
+    Object.assign(globalThis, {
+      airlock: fragmentClient,
+      network: mainnet,
+      __docsExpect: (actual: unknown, value: unknown, expression: string) =>
+        expect(actual, `${expression} gives what its comment says`).toEqual(value)
+    })
+  })
+
+  afterAll(async () => {
+    await Promise.all([...clients.map(({ client }) => client), fragmentClient].map((client) => client?.destroy()))
+    for (const name of ["airlock", "network", "__docsExpect"]) Reflect.deleteProperty(globalThis, name)
+    await api?.stop()
+    if (dir) rmSync(dir, { recursive: true, force: true })
+    rmSync(api.dir, { recursive: true, force: true })
+  })
+
+  it("include the README's and docs/headless.md's client examples", () => {
+    const files = new Set(examples.map((example) => example.file))
+    expect(files).toContain("docs/headless.md")
+    expect(files).toContain("docs/testing.md")
+    expect(examples.length).toBeGreaterThanOrEqual(8)
+  })
+
+  it.each(examples.map((example) => [`${example.file}:${example.line}`, example] as const))(
+    "%s runs against the sandbox",
+    { timeout: 30_000 },
+    async (_name, example) => {
+      const made = clients.length
+      const file = join(dir, `${example.file.replace(/\W+/g, "-")}-L${example.line}.ts`)
+      writeFileSync(file, `${prepare(example, api.url)}\nexport {}\n`)
+      await import(file)
+      for (const { client, alerts } of clients.slice(made)) {
+        // A client the example made with invalid options on purpose rejects `ready`; any other shows no alert.
+        await client.ready.catch(() => undefined)
+        expect(alerts, "alerts shown while the example ran").toEqual([])
+      }
+    }
+  )
+})
