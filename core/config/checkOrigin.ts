@@ -11,7 +11,11 @@ import { WalletApi } from "../services/WalletApi.ts"
  * blocks nothing: an origin is refused only on the project's explicit word.
  * @example
  * ```ts
- * yield* checkOrigin(platform.origin).pipe(Effect.catchTag("AlertError", (alert) => showAlert(alert)))
+ * import { Platform } from "../services/Platform.ts"
+ * const platform = yield* Platform
+ * if (platform.origin !== undefined) {
+ *   yield* checkOrigin(platform.origin).pipe(Effect.catchTag("AlertError", (alert) => Effect.logWarning(alert.code)))
+ * }
  * ```
  */
 export const checkOrigin = Effect.fn("checkOrigin")(function* (origin: string) {

@@ -29,8 +29,10 @@ const composeMessage = (shortMessage: string, options: AirlockErrorOptions): str
  *
  * @example
  * ```ts
- * import { AirlockError, ConnectionError } from "airlock"
- * try { await airlock.connect(...) } catch (e) {
+ * import { AirlockError } from "airlock"
+ * try {
+ *   await airlock.switchNetwork(network)
+ * } catch (e) {
  *   if (e instanceof AirlockError) console.log(e.shortMessage, e.walk())
  * }
  * ```

@@ -156,12 +156,6 @@ export const filterExcludedWallets = <W extends WalletLike>(
 
 /**
  * Name of the generic injected connector shown when a page has an EIP-1193 provider without an announced identity.
- *
- * @example
- * ```ts
- * import { BROWSER_WALLET_NAME } from "./connectOrder.ts"
- * BROWSER_WALLET_NAME // "Browser Wallet"
- * ```
  */
 export const BROWSER_WALLET_NAME = "Browser Wallet"
 
@@ -186,34 +180,16 @@ export const isBrowserWalletVisible = (
 
 /**
  * How many recommended wallets the Connect screen shows.
- *
- * @example
- * ```ts
- * import { RECOMMENDED_WALLETS_COUNT } from "./connectOrder.ts"
- * RECOMMENDED_WALLETS_COUNT // 4
- * ```
  */
 export const RECOMMENDED_WALLETS_COUNT = 4
 
 /**
  * How many featured wallets the Connect screen shows unless the app says otherwise.
- *
- * @example
- * ```ts
- * import { FEATURED_WALLETS_DEFAULT_COUNT } from "./connectOrder.ts"
- * FEATURED_WALLETS_DEFAULT_COUNT // 4
- * ```
  */
 export const FEATURED_WALLETS_DEFAULT_COUNT = 4
 
 /**
  * How many recently used wallets are remembered.
- *
- * @example
- * ```ts
- * import { RECENT_WALLETS_KEPT } from "./connectOrder.ts"
- * RECENT_WALLETS_KEPT // 2
- * ```
  */
 export const RECENT_WALLETS_KEPT = 2
 

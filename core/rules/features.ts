@@ -51,12 +51,6 @@ export const DEFAULT_SOCIALS: ReadonlyArray<SocialLogin> = [
 
 /**
  * The default order of the account view's feature row.
- *
- * @example
- * ```ts
- * import { DEFAULT_WALLET_FEATURES_ORDER } from "./features.ts"
- * DEFAULT_WALLET_FEATURES_ORDER // ["onramp", "swaps", "receive", "send"]
- * ```
  */
 export const DEFAULT_WALLET_FEATURES_ORDER: ReadonlyArray<WalletFeature> = ["onramp", "swaps", "receive", "send"]
 

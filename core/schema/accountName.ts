@@ -6,7 +6,6 @@ import { accountNamePattern } from "./checks.ts"
  * @example
  * ```ts
  * import * as Schema from "effect/Schema"
-import { accountNamePattern } from "./checks.ts"
  * Schema.is(AccountName)("ada-1") // true
  * ```
  */
@@ -35,7 +34,6 @@ export const invalidChainIdMessage = "Invalid chainId"
  * @example
  * ```ts
  * import * as Schema from "effect/Schema"
-import { accountNamePattern } from "./checks.ts"
  * Schema.is(NameChainId)(8453) // true
  * ```
  */

@@ -6,7 +6,6 @@ import { evmAddressPattern, solanaAddressPattern, transactionHashPattern } from 
  * @example
  * ```ts
  * import * as Schema from "effect/Schema"
-import { evmAddressPattern, solanaAddressPattern, transactionHashPattern } from "./checks.ts"
  * Schema.is(EvmAddress)("0x52908400098527886E0F7030069857D2E4169EE7") // true
  * ```
  */
@@ -28,7 +27,6 @@ export { isEvmAddress } from "./checks.ts"
  * @example
  * ```ts
  * import * as Schema from "effect/Schema"
-import { evmAddressPattern, solanaAddressPattern, transactionHashPattern } from "./checks.ts"
  * Schema.is(SolanaAddress)("11111111111111111111111111111111") // true
  * ```
  */
@@ -52,7 +50,6 @@ export { isSolanaAddress } from "./checks.ts"
  * @example
  * ```ts
  * import * as Schema from "effect/Schema"
-import { evmAddressPattern, solanaAddressPattern, transactionHashPattern } from "./checks.ts"
  * Schema.is(TransactionHash)(`0x${"ab".repeat(32)}`) // true
  * ```
  */
@@ -76,7 +73,6 @@ export { isTransactionHash } from "./checks.ts"
  * @example
  * ```ts
  * import * as Schema from "effect/Schema"
-import { evmAddressPattern, solanaAddressPattern, transactionHashPattern } from "./checks.ts"
  * Schema.is(SignedMessage)(`0x${"1b".repeat(65)}`) // true
  * ```
  */

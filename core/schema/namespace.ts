@@ -8,9 +8,6 @@ export { chainNamespaces }
  * @example
  * ```ts
  * import * as Schema from "effect/Schema"
-import { chainNamespaces } from "./chainNamespaces.ts"
-
-export { chainNamespaces }
  * Schema.is(ChainNamespace)("eip155") // true
  * ```
  */

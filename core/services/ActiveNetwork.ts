@@ -14,6 +14,7 @@ export interface ActiveNetworkShape {
  * The client wires it to its network state; tests pin it.
  * @example
  * ```ts
+ * import { CaipNetworkId } from "../schema/network.ts"
  * Effect.provide(ActiveNetwork.layerFixed(CaipNetworkId.make("eip155:1")))
  * ```
  */
@@ -22,7 +23,10 @@ export class ActiveNetwork extends Context.Service<ActiveNetwork, ActiveNetworkS
    * Reads the active network with the given effect, e.g. a `SubscriptionRef.get` of the network slice.
    * @example
    * ```ts
-   * ActiveNetwork.layer(Effect.map(SubscriptionRef.get(networkRef), (n) => n?.caipNetworkId))
+   * import * as SubscriptionRef from "effect/SubscriptionRef"
+   * import type { CaipNetwork } from "../schema/network.ts"
+   * const networkRef = yield* SubscriptionRef.make<CaipNetwork | undefined>(undefined)
+   * const layer = ActiveNetwork.layer(Effect.map(SubscriptionRef.get(networkRef), (n) => n?.caipNetworkId))
    * ```
    */
   static readonly layer = (get: Effect.Effect<CaipNetworkId | undefined>): Layer.Layer<ActiveNetwork> =>

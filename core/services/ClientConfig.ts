@@ -33,7 +33,8 @@ export const sdkVersion = "airlock-4.0.0"
  *
  * @example
  * ```ts
- * Effect.provide(ClientConfig.layer({ projectId: "p1", sdkType: "airlock", sdkVersion, endpoints }))
+ * const endpoints = { walletApi: "https://api.example", blockchainApi: "https://api.example" }
+ * Effect.provide(ClientConfig.layer({ projectId: "p1", sdkType: "airlock", sdkVersion: "airlock-0.1.0", endpoints }))
  * ```
  */
 export class ClientConfig extends Context.Service<ClientConfig, ClientConfigShape>()("airlock/ClientConfig") {

@@ -84,9 +84,11 @@ const usableLocalStorage = (platform: PlatformShape): KeyValueBackend | undefine
  *
  * @example
  * ```ts
+ * import { CaipNetworkId } from "../schema/network.ts"
+ * import { StorageKeys } from "./StorageKeys.ts"
  * const program = Effect.gen(function* () {
  *   const storage = yield* Storage
- *   yield* storage.set(StorageKeys.lastChain, "eip155:1")
+ *   yield* storage.set(StorageKeys.lastChain, CaipNetworkId.make("eip155:1"))
  *   return yield* storage.get(StorageKeys.lastChain)
  * })
  * Effect.runSync(program.pipe(Effect.provide(Storage.layerMemory())))

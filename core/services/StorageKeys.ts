@@ -71,7 +71,10 @@ const key = <A>(name: string, schema: Schema.Codec<A, string>): StorageKey<A> =>
  *
  * @example
  * ```ts
- * yield* storage.set(StorageKeys.lastChain, "eip155:8453")
+ * import { CaipNetworkId } from "../schema/network.ts"
+ * import { Storage } from "./Storage.ts"
+ * const storage = yield* Storage
+ * yield* storage.set(StorageKeys.lastChain, CaipNetworkId.make("eip155:8453"))
  * const chain = yield* storage.get(StorageKeys.lastChain) // string | undefined
  * ```
  */

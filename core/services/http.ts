@@ -28,7 +28,8 @@ const ApiErrorBase = ReasonError("ApiError", {
  * body that does not match its schema. `status` and `body` keep what the server answered.
  * @example
  * ```ts
- * Effect.catchTag("ApiError", (e) => Effect.succeed(e.reason === "Decode" ? "bad body" : `status ${e.status}`))
+ * declare const call: Effect.Effect<string, ApiError>
+ * call.pipe(Effect.catchTag("ApiError", (e) => Effect.succeed(e.reason === "Decode" ? "bad body" : `status ${e.status}`)))
  * ```
  */
 export class ApiError extends ApiErrorBase {
@@ -92,6 +93,9 @@ const baseOf = (config: ClientConfigShape, api: ApiName): string => config.endpo
  * The full URL of an endpoint with the common query parameters, e.g. for an `<img src>` of an image endpoint.
  * @example
  * ```ts
+ * import { endpoints } from "../schema/api/endpoints.ts"
+ * const api = "https://wallet.example"
+ * const config = { projectId: "p1", sdkType: "airlock", sdkVersion: "airlock-4.0.0", endpoints: { walletApi: api, blockchainApi: api } }
  * endpointUrl(config, endpoints.walletImage, { id: "abc" })
  * // "https://wallet.example/getWalletImage/abc?projectId=p1&st=airlock&sv=airlock-4.0.0"
  * ```
@@ -140,6 +144,7 @@ const statusFailure = (
  * `alertCodeFromServerMessage`; a body that does not match its schema fails with `ApiError` "Decode".
  * @example
  * ```ts
+ * import { endpoints } from "../schema/api/endpoints.ts"
  * const client = yield* makeApiClient("blockchainApi")
  * const chains = yield* client.call(endpoints.supportedChains, {})
  * ```

@@ -59,6 +59,7 @@ export const defaultOnrampOptions: OnrampOptions = {
  * currency.
  * @example
  * ```ts
+ * const purchaseCurrency = { id: "USDC", name: "USD Coin", symbol: "USDC", networks: [] }
  * placeholderOnrampQuote({ purchaseCurrency, paymentCurrency: { id: "USD", payment_method_limits: [] }, amount: 50 })
  *   .paymentTotal // { amount: 50, currency: "USD" }
  * ```

@@ -5,10 +5,12 @@
  * @example
  * ```tsx
  * import { createAirlock } from "airlock"
+ * import { mainnet } from "airlock/networks"
  * import { AirlockProvider, ConnectButton } from "airlock/react"
  * import "airlock/react/styles.css"
  *
- * const airlock = createAirlock({ projectId: "…", networks: [mainnet], endpoints: { walletApi, blockchainApi } })
+ * const api = "https://api.example" // your wallet and blockchain API, or `npm start`'s sandbox
+ * const airlock = createAirlock({ projectId: "…", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })
  * export const App = () => (
  *   <AirlockProvider client={airlock}>
  *     <ConnectButton />

@@ -99,6 +99,7 @@ export const fillPath = (path: string, params: Readonly<Record<string, string>> 
  * schema, typed by the schema's decoded side.
  * @example
  * ```ts
+ * import { endpoints } from "./endpoints.ts"
  * const input: EndpointInput<typeof endpoints.identity> = { params: { address: "0xabc" }, query: {} }
  * ```
  */
@@ -112,6 +113,7 @@ export type EndpointInput<E extends EndpointDef> = (E extends { readonly params:
  * The decoded 2xx answer of an endpoint.
  * @example
  * ```ts
+ * import { endpoints } from "./endpoints.ts"
  * type Chains = EndpointOutput<typeof endpoints.supportedChains> // { http: …; ws: … }
  * ```
  */
