@@ -14,7 +14,9 @@ test("the modal's code is fetched when the pointer reaches the button, not with 
       <ConnectButton />
     </AirlockProvider>
   )
-  await new Promise((resolve) => setTimeout(resolve, 100))
+  // The moment the default ("idle") preload would fetch it: the client ready and the browser idle.
+  await client.ready
+  await new Promise((resolve) => requestIdleCallback(resolve))
   expect(getLoadedModal()).toBeUndefined()
   await userEvent.hover(page.getByRole("button", { name: "Connect Wallet" }))
   await expect.poll(() => getLoadedModal()).toBeDefined()

@@ -106,10 +106,17 @@ describe("a strict Content-Security-Policy", () => {
     await openModal(button, "Connect Wallet")
     await userEvent.click(page.getByRole("button", { name: /All Wallets/ }))
     await expect.element(page.getByRole("dialog", { name: "All Wallets" })).toBeVisible()
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    // Each animation is waited out by its end state, not by time: the slide-in ends at full opacity, the shake ends.
+    const settled = (view: string) => {
+      const element = document.querySelector<HTMLElement>(".airlock-view")
+      return element?.dataset.view === view && element.style.opacity === "1"
+    }
+    await expect.poll(() => settled("AllWallets")).toBe(true)
     client.shake()
+    await expect.poll(() => document.querySelector("[data-shake]")?.getAttribute("data-shake")).toBe("true")
     await userEvent.click(page.getByRole("button", { name: "Back" }))
-    await new Promise((resolve) => setTimeout(resolve, 200))
+    await expect.poll(() => settled("Connect")).toBe(true)
+    await expect.poll(() => document.querySelector("[data-shake]")?.getAttribute("data-shake")).toBe("false")
     expect(getComputedStyle(button).backgroundColor).toBe("rgb(255, 0, 0)")
     expect(violations).toEqual([])
 
