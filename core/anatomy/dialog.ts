@@ -53,6 +53,7 @@ export const getDialogProps = (ctx: DialogContext) => ({
   role: "dialog" as const,
   "aria-modal": "true" as const,
   "aria-labelledby": getModalIds(ctx.id).title,
+  "data-scope": "dialog",
   "data-part": "dialog",
   "data-state": (ctx.modal.open ? "open" : "closed") as DialogState,
   "data-view": ctx.modal.view,
@@ -71,6 +72,7 @@ export const getDialogProps = (ctx: DialogContext) => ({
  */
 export const getTitleProps = (ctx: DialogContext) => ({
   id: getModalIds(ctx.id).title,
+  "data-scope": "dialog",
   "data-part": "title",
   "data-view": ctx.modal.view
 })
@@ -89,6 +91,7 @@ export const getCloseButtonProps = (ctx: DialogContext) => ({
   id: getModalIds(ctx.id).closeButton,
   type: "button" as const,
   "aria-label": "Close",
+  "data-scope": "dialog",
   "data-part": "close-button"
 })
 
@@ -107,6 +110,7 @@ export const getBackButtonProps = (ctx: DialogContext) => ({
   id: getModalIds(ctx.id).backButton,
   type: "button" as const,
   "aria-label": "Back",
+  "data-scope": "dialog",
   "data-part": "back-button",
   "data-state": canGoBack(ctx.modal) ? ("visible" as const) : ("hidden" as const),
   hidden: !canGoBack(ctx.modal)

@@ -1,6 +1,10 @@
 /**
  * Accessibility anatomy for any renderer: prop getters with ids, roles, aria-* and `data-state` for the modal dialog,
- * its header, wallet lists and tabs. Pure functions over core state; spread their results onto elements.
+ * its header, wallet lists and tabs. Pure functions over core state, framework-neutral as zag's are: attributes carry
+ * their HTML names (`tabindex`, `aria-selected`), every part names its component and part (`data-scope`,
+ * `data-part`, for styling and tests), and handlers (`onClick`, `onKeyDown`) take any event with the fields they read.
+ * A renderer passes them through its normaliser once (React: `tabindex` -> `tabIndex`,
+ * `renderers/react/internal/normalizeProps.ts`); a DOM or Vue renderer can set them as they are.
  *
  * @example
  * ```ts

@@ -33,6 +33,7 @@ export const getTabListProps = (ctx: TabsContext) => ({
   id: getModalIds(ctx.id).tabList,
   role: "tablist" as const,
   "aria-orientation": "horizontal" as const,
+  "data-scope": "tabs",
   "data-part": "tab-list"
 })
 
@@ -55,7 +56,8 @@ export const getTabProps = <T extends string>(ctx: TabsContext<T>, tab: T) => {
     type: "button" as const,
     "aria-selected": selected ? ("true" as const) : ("false" as const),
     "aria-controls": ids.tabPanel(tab),
-    tabIndex: selected ? 0 : -1,
+    tabindex: selected ? 0 : -1,
+    "data-scope": "tabs",
     "data-part": "tab",
     "data-state": selected ? ("active" as const) : ("inactive" as const)
   }
@@ -77,7 +79,8 @@ export const getTabPanelProps = <T extends string>(ctx: TabsContext<T>, tab: T) 
     id: ids.tabPanel(tab),
     role: "tabpanel" as const,
     "aria-labelledby": ids.tab(tab),
-    tabIndex: 0,
+    tabindex: 0,
+    "data-scope": "tabs",
     hidden: !selected,
     "data-part": "tab-panel",
     "data-state": selected ? ("active" as const) : ("inactive" as const)

@@ -31,6 +31,7 @@ export interface WalletItem {
  */
 export const getWalletListProps = (_ctx: { readonly id: string }, label: string) => ({
   "aria-label": label,
+  "data-scope": "wallet-list",
   "data-part": "wallet-list"
 })
 
@@ -46,6 +47,7 @@ export const getWalletListProps = (_ctx: { readonly id: string }, label: string)
 export const getWalletItemProps = (ctx: { readonly id: string }, wallet: WalletItem) => ({
   id: getModalIds(ctx.id).walletItem(wallet.id),
   type: "button" as const,
+  "data-scope": "wallet-list",
   "data-part": "wallet-item",
   "data-wallet-id": wallet.id,
   "data-state": wallet.installed === true ? ("installed" as const) : ("available" as const)

@@ -1,5 +1,6 @@
 "use client"
 import { getWalletItemProps, type WalletItem as WalletItemData } from "../../../core/anatomy/walletItem.ts"
+import { normalizeProps } from "../internal/normalizeProps.ts"
 import { WalletImage } from "./WalletImage.tsx"
 
 /**
@@ -22,7 +23,7 @@ export const WalletItem = ({
   readonly onSelect: () => void
 }) => (
   <li className="airlock-list-entry">
-    <button {...getWalletItemProps({ id }, wallet)} className="airlock-list-item" onClick={onSelect}>
+    <button {...normalizeProps(getWalletItemProps({ id }, wallet))} className="airlock-list-item" onClick={onSelect}>
       <WalletImage name={wallet.name} url={imageUrl} />
       <span className="airlock-list-name">{wallet.name}</span>
       {recent ? <span className="airlock-tag">Recent</span> : null}

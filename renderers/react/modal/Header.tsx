@@ -5,6 +5,7 @@ import { getBackButtonProps, getCloseButtonProps, getTitleProps } from "../../..
 import { HEADER_TEXT_TRANSITION_MS } from "../../../core/router/constants.ts"
 import type { RouterState } from "../../../core/router/state.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
+import { normalizeProps } from "../internal/normalizeProps.ts"
 import { viewTitle } from "./titles.ts"
 
 const BackIcon = () => (
@@ -33,14 +34,18 @@ export const Header = ({ id, modal, immediate }: { id: string; modal: RouterStat
   }, [api, title, immediate])
   return (
     <header className="airlock-header">
-      <button {...getBackButtonProps(ctx)} className="airlock-icon-button airlock-back" onClick={client.goBack}>
+      <button
+        {...normalizeProps(getBackButtonProps(ctx))}
+        className="airlock-icon-button airlock-back"
+        onClick={client.goBack}
+      >
         <BackIcon />
       </button>
-      <animated.h2 {...getTitleProps(ctx)} className="airlock-title" style={style}>
+      <animated.h2 {...normalizeProps(getTitleProps(ctx))} className="airlock-title" style={style}>
         {title}
       </animated.h2>
       <button
-        {...getCloseButtonProps(ctx)}
+        {...normalizeProps(getCloseButtonProps(ctx))}
         className="airlock-icon-button airlock-close"
         onClick={() => void client.close()}
       >

@@ -13,6 +13,7 @@ import { getDialogProps } from "../../../core/anatomy/dialog.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { normalizeProps } from "../internal/normalizeProps.ts"
 import { useThemeVariables } from "../theme/useThemeVariables.ts"
 import { AlertBanner } from "./AlertBanner.tsx"
 import { Header } from "./Header.tsx"
@@ -99,7 +100,7 @@ export const Modal = () => {
   return (
     <dialog
       ref={ref}
-      {...getDialogProps({ id, modal })}
+      {...normalizeProps(getDialogProps({ id, modal }))}
       className="airlock-modal"
       data-airlock=""
       data-theme={mode}

@@ -5,6 +5,7 @@ import type { AccountTab } from "../../../core/schema/account.ts"
 import { accountTabs } from "../../../core/schema/accountTabs.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
+import { normalizeProps } from "../internal/normalizeProps.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
 const emptyTexts: Record<AccountTab, string> = {
@@ -31,15 +32,20 @@ export const Account = ({ id }: ViewProps) => {
       <button type="button" className="airlock-list-item" onClick={() => void client.disconnect()}>
         Disconnect
       </button>
-      <div {...getTabListProps(tabs)} className="airlock-tabs">
+      <div {...normalizeProps(getTabListProps(tabs))} className="airlock-tabs">
         {accountTabs.map((tab) => (
-          <button key={tab} {...getTabProps(tabs, tab)} {...getTabHandlers(tabs, tab, actions)} className="airlock-tab">
+          <button
+            key={tab}
+            {...normalizeProps(getTabProps(tabs, tab))}
+            {...getTabHandlers(tabs, tab, actions)}
+            className="airlock-tab"
+          >
             {tab}
           </button>
         ))}
       </div>
       {accountTabs.map((tab) => (
-        <div key={tab} {...getTabPanelProps(tabs, tab)} className="airlock-tab-panel">
+        <div key={tab} {...normalizeProps(getTabPanelProps(tabs, tab))} className="airlock-tab-panel">
           <p className="airlock-empty">{emptyTexts[tab]}</p>
         </div>
       ))}

@@ -5,6 +5,7 @@ import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { WalletItem } from "../components/WalletItem.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { normalizeProps } from "../internal/normalizeProps.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
 const selectAll = (state: AirlockState) => state.wallets.all
@@ -44,7 +45,7 @@ export const AllWallets = ({ id }: ViewProps) => {
       {wallets.length === 0 ? (
         <p className="airlock-empty">No wallets found</p>
       ) : (
-        <ul {...getWalletListProps({ id }, "All Wallets")} className="airlock-list">
+        <ul {...normalizeProps(getWalletListProps({ id }, "All Wallets"))} className="airlock-list">
           {wallets.map((wallet) => (
             <WalletItem
               key={wallet.id}

@@ -6,6 +6,7 @@ import { type ConnectSection, type ConnectView, selectConnectView } from "../../
 import { WalletItem } from "../components/WalletItem.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { normalizeProps } from "../internal/normalizeProps.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
 const sectionLabels: Record<ConnectSection["type"], string> = {
@@ -83,7 +84,7 @@ const SocialMethod = () => {
 const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
   const client = useAirlock()
   return (
-    <ul {...getWalletListProps({ id }, sectionLabels[section.type])} className="airlock-list">
+    <ul {...normalizeProps(getWalletListProps({ id }, sectionLabels[section.type]))} className="airlock-list">
       {"connectors" in section
         ? section.connectors.map((connector) => (
             <WalletItem

@@ -71,7 +71,7 @@ describe("tab anatomy", () => {
   test("only the selected tab is selected, in the tab order and showing its panel", () => {
     expect(getTabListProps(ctx).role).toBe("tablist")
     expect(ctx.tabs.map((tab) => getTabProps(ctx, tab)["aria-selected"])).toEqual(["false", "true", "false"])
-    expect(ctx.tabs.map((tab) => getTabProps(ctx, tab).tabIndex)).toEqual([-1, 0, -1])
+    expect(ctx.tabs.map((tab) => getTabProps(ctx, tab).tabindex)).toEqual([-1, 0, -1])
     expect(ctx.tabs.map((tab) => getTabPanelProps(ctx, tab).hidden)).toEqual([true, false, true])
   })
 
@@ -135,5 +135,40 @@ describe("tab behaviour from core", () => {
     expect(run("NFTs", "End").calls).toEqual(["select Activity", "focus airlock-tab-Activity"])
     expect(run("NFTs", "Home").calls).toEqual(["select Tokens", "focus airlock-tab-Tokens"])
     expect(run("NFTs", "a")).toEqual({ calls: [], prevented: false })
+  })
+})
+
+describe("framework-neutral props", () => {
+  const modal = { id: "airlock", modal: push(open, "AllWallets") }
+  const tabs = { id: "airlock", tabs: ["Tokens", "NFTs"], selected: "Tokens" }
+  const every = {
+    dialog: getDialogProps(modal),
+    title: getTitleProps(modal),
+    close: getCloseButtonProps(modal),
+    back: getBackButtonProps(modal),
+    walletList: getWalletListProps(modal, "Recent"),
+    walletItem: getWalletItemProps(modal, { id: "io.metamask", name: "MetaMask" }),
+    tabList: getTabListProps(tabs),
+    tab: getTabProps(tabs, "Tokens"),
+    tabPanel: getTabPanelProps(tabs, "NFTs")
+  }
+
+  test("attributes carry their HTML names (no React spelling such as tabIndex or className)", () => {
+    const names = Object.values(every).flatMap((props) => Object.keys(props))
+    expect(names.filter((name) => /[A-Z]/.test(name))).toEqual([])
+  })
+
+  test("every part says which component it belongs to and which part it is", () => {
+    expect(Object.entries(every).map(([part, props]) => [part, props["data-scope"], props["data-part"]])).toEqual([
+      ["dialog", "dialog", "dialog"],
+      ["title", "dialog", "title"],
+      ["close", "dialog", "close-button"],
+      ["back", "dialog", "back-button"],
+      ["walletList", "wallet-list", "wallet-list"],
+      ["walletItem", "wallet-list", "wallet-item"],
+      ["tabList", "tabs", "tab-list"],
+      ["tab", "tabs", "tab"],
+      ["tabPanel", "tabs", "tab-panel"]
+    ])
   })
 })
