@@ -1,27 +1,98 @@
 import type * as Layer from "effect/Layer"
+import type { ConnectorData } from "../schema/connector.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
+import type { CaipNetwork } from "../schema/network.ts"
 import type { CoreServices } from "./types.ts"
 
 /**
- * What an adapter's code provides once loaded. Minimal today; the connection issue adds `connect`, `reconnect`,
- * `disconnect`, `switchNetwork`, `request` and events. Every member is optional so an EIP-1193 bridge, WalletConnect,
- * Wallet Standard or an iframe-backed wallet implements only what it has.
+ * A connection an adapter made or restored: the connector, its accounts (the first is the active one) and the chain
+ * the wallet is on, as the chain reference of its namespace (`8453` for `eip155:8453`; `undefined` when the wallet
+ * did not say).
+ *
+ * @example
+ * ```ts
+ * import type { AdapterConnection } from "./AirlockAdapter.ts"
+ * const connection: AdapterConnection = { connectorId: "io.metamask", accounts: ["0x52908400098527886E0F7030069857D2E4169EE7"], chainId: 1 }
+ * ```
+ */
+export interface AdapterConnection {
+  readonly connectorId: string
+  readonly accounts: ReadonlyArray<string>
+  readonly chainId: string | number | undefined
+}
+
+/**
+ * What a connected wallet tells core after the connection was made. Core's flows turn each call into state.
+ *
+ * @example
+ * ```ts
+ * import type { AdapterEvents } from "./AirlockAdapter.ts"
+ * const events: AdapterEvents = { accountsChanged: () => {}, chainChanged: () => {}, disconnected: () => {} }
+ * ```
+ */
+export interface AdapterEvents {
+  /** The wallet's accounts changed; an empty list means the app lost access (a disconnect). */
+  accountsChanged(accounts: ReadonlyArray<string>): void
+  /** The wallet moved to another chain (the chain reference of the namespace). */
+  chainChanged(chainId: string | number): void
+  /** The wallet ended the connection. */
+  disconnected(): void
+}
+
+/**
+ * What an adapter's code provides once loaded: the live half of a wallet family. Providers, sessions and wallet
+ * objects stay inside the implementation, keyed by connector id; core only ever holds connector ids and the
+ * serialisable data discovery reported. Every member is optional, so an EIP-1193 bridge, WalletConnect, Wallet
+ * Standard or an iframe-backed wallet implements what it has. Promises reject with the wallet's own error; core maps
+ * it (EIP-1193 code 4001 is a rejection).
  *
  * @example
  * ```ts
  * import type { AdapterImplementation } from "./AirlockAdapter.ts"
- * const implementation: AdapterImplementation = {}
+ * const implementation: AdapterImplementation = {
+ *   name: "example",
+ *   connect: async ({ connectorId }) => ({ connectorId, accounts: ["0x52908400098527886E0F7030069857D2E4169EE7"], chainId: 1 })
+ * }
  * ```
  */
 export interface AdapterImplementation {
   /** A name for logs and errors, e.g. "EIP-1193". */
   readonly name?: string | undefined
+  /** Asks the wallet for access and its accounts, on `network` where the wallet can start there. */
+  readonly connect?:
+    | ((args: { readonly connectorId: string; readonly network: CaipNetwork }) => Promise<AdapterConnection>)
+    | undefined
+  /**
+   * Restores a connection without prompting (after a reload). Resolves `undefined` when the wallet no longer grants
+   * access; core bounds the wait (SPEC: a wallet that does not answer falls back to disconnected).
+   */
+  readonly reconnect?: ((args: { readonly connectorId: string }) => Promise<AdapterConnection | undefined>) | undefined
+  /** Ends the connection (revoking the permission where the wallet supports it). */
+  readonly disconnect?: ((args: { readonly connectorId: string }) => Promise<void>) | undefined
+  /** Moves the wallet to `network`, adding the chain to the wallet first when it does not know it. */
+  readonly switchNetwork?:
+    | ((args: { readonly connectorId: string; readonly network: CaipNetwork }) => Promise<void>)
+    | undefined
+  /** Sends a request to the wallet (core has checked the method against SPEC §5's rules). */
+  readonly request?:
+    | ((args: { readonly connectorId: string; readonly method: string; readonly params?: unknown }) => Promise<unknown>)
+    | undefined
+  /** Listens to the connected wallet's events; returns the function that stops listening. */
+  readonly watchEvents?: ((connectorId: string, events: AdapterEvents) => () => void) | undefined
+  /** Reloads a connector's session (the embedded wallet's frame after the Farcaster view is left, SPEC §2). */
+  readonly reloadConnector?: ((connectorId: string) => Promise<void> | void) | undefined
+  /**
+   * The live object of a connector, for libraries that speak to it directly: an EIP-1193 provider for EVM (viem's
+   * `custom()` transport takes it), a Wallet Standard wallet for Solana.
+   */
+  readonly getProvider?: ((connectorId: string) => unknown) | undefined
 }
 
 /**
- * A chain adapter as the app passes it to `createAirlock`: which namespaces it serves, and how to fetch its code.
- * `load` is called once, on first need (opening Connect, a connect, a reconnect on start), so an adapter's code is
- * its own chunk. A descriptor without `load` only declares the namespace.
+ * A chain adapter as the app passes it to `createAirlock`: which namespaces it serves, how it discovers wallets, and
+ * how to fetch its code. `load` is called once, on first need (opening Connect, a connect, a reconnect on start), so
+ * an adapter's code is its own chunk; `watchConnectors` is the only part that runs before the first click (EIP-6963
+ * announcements arrive with the page), so keep it small. A descriptor with neither only declares the namespace.
  *
  * @example
  * ```ts
@@ -33,6 +104,11 @@ export interface AirlockAdapter {
   /** The namespace this adapter serves; use `namespaces` for an adapter serving several. */
   readonly namespace?: ChainNamespace | undefined
   readonly namespaces?: ReadonlyArray<ChainNamespace> | undefined
+  /**
+   * Discovery: calls `onChange` with every connector found so far, now and whenever the list changes; returns the
+   * function that stops it. Core checks each connector's URLs (an unsafe icon is dropped) before it reaches state.
+   */
+  readonly watchConnectors?: ((onChange: (connectors: ReadonlyArray<ConnectorData>) => void) => () => void) | undefined
   /** Fetches the adapter's code; called at most once per client. */
   readonly load?: (() => Promise<AdapterImplementation>) | undefined
   /**

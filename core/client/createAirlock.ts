@@ -7,6 +7,8 @@ import { initial as initialRouter, push as pushRouter } from "../router/state.ts
 import { shake as shakeTimed } from "../router/timings.ts"
 import { isViewEnabled } from "../router/views.ts"
 import { resolveFeatures } from "../rules/resolveFeatures.ts"
+import type { Connector } from "../schema/connector.ts"
+import { sanitizeConnector } from "../schema/sanitizeConnector.ts"
 import { Platform } from "../services/Platform.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { nextAlert } from "../state/alert.ts"
@@ -16,6 +18,7 @@ import { makeInitialState } from "../state/initial.ts"
 import { type RouterOptions, routerContext } from "../state/routerContext.ts"
 import { cell, makeStore, type Store } from "../state/Store.ts"
 import { resolveThemeMode } from "../state/theme.ts"
+import type { AirlockAdapter } from "./AirlockAdapter.ts"
 import type { AirlockOptions } from "./AirlockOptions.ts"
 import { makeAdapterRegistry } from "./adapterRegistry.ts"
 import { checkOptions } from "./checkOptions.ts"
@@ -117,13 +120,13 @@ export const makeAirlock = (
   const store = makeStore<AirlockState>(first, { seal })
   const onAlert = (alert: Parameters<typeof nextAlert>[1]) =>
     store.update((state) => ({ ...state, alert: nextAlert(state.alert, alert) }))
-  const runtime = makeRuntime({ options, store, platform, services, onAlert })
+  const adapters = makeAdapterRegistry(invalid ? [] : (options.adapters ?? []))
+  const runtime = makeRuntime({ options, store, platform, services, onAlert, adapters })
   const routerOptions: RouterOptions = {
     adapters: invalid ? [] : (options.adapters ?? []),
     manualWCControl: options.manualWCControl === true,
     embedded: options.enableEmbedded === true
   }
-  const adapters = makeAdapterRegistry(invalid ? [] : (options.adapters ?? []))
 
   // Set once the client stops (refused options, or destroyed): every action then rejects with this error.
   let stop: { readonly error: unknown } | undefined = invalid === undefined ? undefined : { error: invalid }
@@ -175,6 +178,27 @@ export const makeAirlock = (
   )
 
   const subscriptions = new Set<() => void>()
+  // Discovery runs from the start (EIP-6963 announcements come with the page): each adapter's connectors replace its
+  // previous ones in the state, after their URLs are checked. Stopped by destroy().
+  const discovered = new Map<AirlockAdapter, ReadonlyArray<Connector>>()
+  for (const adapter of invalid ? [] : (options.adapters ?? [])) {
+    const watchConnectors = adapter?.watchConnectors
+    if (watchConnectors === undefined) continue
+    try {
+      const stopWatching = watchConnectors((connectors) => {
+        discovered.set(adapter, connectors.map(sanitizeConnector))
+        const all = [...discovered.values()].flat()
+        store.update((state) => ({
+          ...state,
+          connectors: [...state.connectors.filter((c) => c.type === "AUTH" || c.type === "WALLET_CONNECT"), ...all],
+          hasInjectedWallet: all.some((c) => c.type === "INJECTED" || c.type === "ANNOUNCED")
+        }))
+      })
+      subscriptions.add(stopWatching)
+    } catch (error) {
+      console.warn("Airlock: an adapter's wallet discovery failed", error)
+    }
+  }
   const track = (unsubscribe: () => void) => {
     subscriptions.add(unsubscribe)
     return () => {

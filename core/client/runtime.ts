@@ -4,6 +4,7 @@ import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as References from "effect/References"
 import type { AlertError } from "../errors/alerts.ts"
 import type { OptionsError } from "../errors/catalogue.ts"
+import { Adapters } from "../services/Adapters.ts"
 import { ClientConfig, sdkVersion } from "../services/ClientConfig.ts"
 import { Platform, type PlatformShape } from "../services/Platform.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
@@ -11,6 +12,7 @@ import { ClientScope } from "../state/ClientScope.ts"
 import { StateStore } from "../state/StateStore.ts"
 import type { Store } from "../state/Store.ts"
 import type { AirlockOptions } from "./AirlockOptions.ts"
+import { type AdapterRegistry, makeAdapterRegistry } from "./adapterRegistry.ts"
 import type { ServiceLayers } from "./layers.ts"
 import type { CoreServices } from "./types.ts"
 
@@ -50,9 +52,11 @@ export const makeRuntime = (input: {
   readonly platform: PlatformShape
   readonly services: AirlockServices
   readonly onAlert?: ((alert: AlertError) => void) | undefined
+  readonly adapters?: AdapterRegistry | undefined
 }): AirlockRuntime => {
   const { options, store, platform, services } = input
   const base = Layer.mergeAll(
+    Adapters.layer(input.adapters ?? makeAdapterRegistry([])),
     Layer.succeed(Platform, Platform.of(platform)),
     StateStore.layer(store),
     ClientScope.layer,

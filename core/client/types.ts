@@ -1,6 +1,7 @@
 import type { View, ViewParams } from "../router/index.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
+import type { Adapters } from "../services/Adapters.ts"
 import type { Analytics } from "../services/Analytics.ts"
 import type { BlockchainApi } from "../services/BlockchainApi.ts"
 import type { ClientConfig } from "../services/ClientConfig.ts"
@@ -27,6 +28,7 @@ export type CoreServices =
   | WalletApi
   | BlockchainApi
   | Analytics
+  | Adapters
 
 /**
  * The `data` a view is opened or pushed with: required where the view needs it (ConnectingExternal needs its

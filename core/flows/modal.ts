@@ -1,14 +1,18 @@
 import * as Effect from "effect/Effect"
 import { Options } from "../client/Options.ts"
+import type { ChainError } from "../errors/catalogue.ts"
 import {
   close as closeRouter,
   isViewEnabled,
   open as openRouter,
+  type RouterEffectHandlers,
   type RouterResult,
   runRouterEffects,
   type View
 } from "../router/index.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
+import { Adapters } from "../services/Adapters.ts"
+import type { Storage } from "../services/Storage.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { ClientScope } from "../state/ClientScope.ts"
 import { isConnected, routerContext } from "../state/routerContext.ts"
@@ -20,13 +24,14 @@ export { isConnected, routerContext }
 
 const reloadAuthConnector = Effect.gen(function* () {
   const store = yield* StateStore
+  const adapters = yield* Adapters
   for (const connector of store.getSnapshot().connectors) {
-    const provider = connector.provider as { reload?: () => unknown } | undefined
-    if (connector.type === "AUTH" && typeof provider?.reload === "function") {
-      yield* Effect.sync(() => provider.reload?.())
-    }
+    if (connector.type !== "AUTH") continue
+    const implementation = yield* adapters.load(connector.chain)
+    const reload = implementation?.reloadConnector
+    if (reload !== undefined) yield* Effect.promise(async () => reload(connector.id))
   }
-})
+}).pipe(Effect.catch((error) => Effect.logWarning("Airlock: the auth connector did not reload", error)))
 
 const clearFarcasterUrl = Effect.gen(function* () {
   const store = yield* StateStore
@@ -38,6 +43,12 @@ const clearFarcasterUrl = Effect.gen(function* () {
   })
 })
 
+const handlers: RouterEffectHandlers<ChainError, StateStore | Storage | Adapters> = {
+  switchNamespace,
+  clearFarcasterUrl,
+  reloadAuthConnector
+}
+
 /** Applies a router transition and runs its effects; delayed effects run in the background. */
 const apply = (result: RouterResult) =>
   Effect.gen(function* () {
@@ -48,7 +59,6 @@ const apply = (result: RouterResult) =>
       result.effects.filter((e) => e._tag !== "ReloadAuthConnector"),
       result.effects.filter((e) => e._tag === "ReloadAuthConnector")
     ]
-    const handlers = { switchNamespace, clearFarcasterUrl, reloadAuthConnector }
     yield* runRouterEffects(now, handlers)
     if (later.length > 0) yield* Effect.forkIn(runRouterEffects(later, handlers), yield* ClientScope)
   })
@@ -58,7 +68,7 @@ const apply = (result: RouterResult) =>
  * then MODAL_OPEN when the modal was closed before.
  */
 export const settleOpen = Effect.fn("settleOpen")(function* (result: RouterResult, before: AirlockState) {
-  yield* runRouterEffects(result.effects, { switchNamespace, clearFarcasterUrl, reloadAuthConnector })
+  yield* runRouterEffects(result.effects, handlers)
   if (!before.modal.open) yield* track("MODAL_OPEN", { connected: isConnected(before) })
 })
 

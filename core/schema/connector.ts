@@ -1,6 +1,6 @@
 import * as Schema from "effect/Schema"
 import { ChainNamespace } from "./namespace.ts"
-import { isSafeImageUrl, OptionalSafeImageUrl } from "./url.ts"
+import { OptionalSafeImageUrl } from "./url.ts"
 
 /**
  * How a connector reaches its wallet (SPEC §3): EIP-6963 announced, multi-chain, injected, an external adapter,
@@ -57,16 +57,14 @@ export const ConnectorData = Schema.Struct({
 export type ConnectorData = typeof ConnectorData.Type
 
 /**
- * A connector: its data plus the live provider object (an EIP-1193 provider, a Wallet Standard wallet, …), which is
- * why it is an interface and not a schema.
+ * A connector as the state holds it: serialisable data only. Its live object (an EIP-1193 provider, a Wallet
+ * Standard wallet, …) stays inside its adapter, keyed by `id`; `airlock.getProvider()` reaches it.
  * @example
  * ```ts
- * const c: Connector = { id: "injected", type: "INJECTED", name: "Browser Wallet", chain: "eip155", provider: {} }
+ * const c: Connector = { id: "injected", type: "INJECTED", name: "Browser Wallet", chain: "eip155" }
  * ```
  */
-export interface Connector extends ConnectorData {
-  readonly provider?: unknown
-}
+export type Connector = ConnectorData
 
 /**
  * A connector's status (SPEC §4): `connected` is the active connector, `active` is in the connections but not
@@ -109,28 +107,3 @@ export const Connection = Schema.Struct({
 })
 /** A live connection of a connector. */
 export type Connection = typeof Connection.Type
-
-/**
- * A connector as it announces itself (EIP-6963, Wallet Standard), with an unsafe `imageUrl` or `info.icon` dropped
- * and a console warning: adapters call this before a connector enters the state, as the API payloads are decoded
- * with `OptionalSafeImageUrl`. The live `provider` is kept as is.
- * @example
- * ```ts
- * sanitizeConnector({ id: "x", type: "ANNOUNCED", name: "X", chain: "eip155", imageUrl: "javascript:1" }).imageUrl
- * // undefined
- * ```
- */
-export const sanitizeConnector = <C extends Connector>(connector: C): C => {
-  const unsafe = (url: string | null | undefined): boolean => typeof url === "string" && !isSafeImageUrl(url)
-  const { imageUrl, info, ...rest } = connector
-  const dropImage = unsafe(imageUrl)
-  const dropIcon = unsafe(info?.icon)
-  if (!dropImage && !dropIcon) return connector
-  console.warn(`Airlock: dropped an unsafe image URL announced by the connector "${connector.name}"`)
-  const { icon, ...infoRest } = info ?? {}
-  return {
-    ...rest,
-    ...(dropImage || imageUrl === undefined ? {} : { imageUrl }),
-    ...(info === undefined ? {} : { info: dropIcon || icon === undefined ? infoRest : { ...infoRest, icon } })
-  } as C
-}

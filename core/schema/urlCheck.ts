@@ -64,6 +64,23 @@ export const isSafeImageUrl = (value: string, options: SafeUrlOptions = {}): boo
   return scheme !== undefined && isWebUrl(value, scheme, options)
 }
 
+const svgDataPattern = /^data:image\/svg\+xml(?:;[a-z0-9=.+-]+)*,/i
+
+/**
+ * True when a wallet's own announced icon may be drawn: what {@link isSafeImageUrl} accepts, and also an inline SVG
+ * (`data:image/svg+xml`). EIP-6963 and Wallet Standard define the icon as a data URI and most wallets send SVG. An
+ * SVG loaded as an `<img>` never runs script or loads anything, and renderers draw icons only that way; an SVG from
+ * an API stays refused (its URL could be opened as a document).
+ * @example
+ * ```ts
+ * isSafeConnectorIcon("data:image/svg+xml;base64,PHN2Zy8+") // true
+ * isSafeConnectorIcon("javascript:alert(1)") // false
+ * ```
+ */
+export const isSafeConnectorIcon = (value: string): boolean =>
+  isSafeImageUrl(value) ||
+  (value.length <= maxImageUrlLength && !hiddenCharacters.test(value) && svgDataPattern.test(value))
+
 /**
  * Schemes a wallet's own app scheme can never be: they run script, read local data, or hand the URL to another
  * handler of the browser or the OS.

@@ -103,11 +103,12 @@ describe("connectors", () => {
 describe("leaving the Farcaster view while not connected", () => {
   it("clears the Farcaster url and reloads the auth connector after 100 ms", async () => {
     const reload = vi.fn()
-    const airlock = createTestAirlock({ adapters: [evm], clock: "test" })
+    const embedded = { namespace: "eip155" as const, load: async () => ({ reloadConnector: reload }) }
+    const airlock = createTestAirlock({ adapters: [embedded], clock: "test" })
     await airlock.ready
     airlock.setState((state) => ({
       ...state,
-      connectors: [{ id: "AUTH", type: "AUTH", name: "Email", chain: "eip155", provider: { reload } }],
+      connectors: [{ id: "AUTH", type: "AUTH", name: "Email", chain: "eip155" }],
       accounts: { ...state.accounts, eip155: { ...state.accounts.eip155, farcasterUrl: "https://farcaster.test/x" } }
     }))
     await airlock.open()
@@ -117,7 +118,7 @@ describe("leaving the Farcaster view while not connected", () => {
     await airlock.clock.adjust("99 millis")
     expect(reload).not.toHaveBeenCalled()
     await airlock.clock.adjust("1 millis")
-    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1))
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledWith("AUTH"))
   })
 })
 

@@ -10,10 +10,11 @@ import {
   isSafeLinkUrl,
   SafeImageUrl,
   SafeLinkUrl,
-  sanitizeConnector,
   TokenBalance,
   WalletListing
 } from "../../../core/schema/index.ts"
+import { sanitizeConnector } from "../../../core/schema/sanitizeConnector.ts"
+import { isSafeConnectorIcon } from "../../../core/schema/urlCheck.ts"
 
 describe("image URLs from APIs and wallets", () => {
   it("load from https, loopback http and raster data:image only", () => {
@@ -188,23 +189,30 @@ describe("image URLs in blockchain API payloads", () => {
 })
 
 describe("a connector announcing itself", () => {
-  const base = { id: "io.metamask", type: "ANNOUNCED", name: "MetaMask", chain: "eip155", provider: {} } as const
+  const base = { id: "io.metamask", type: "ANNOUNCED", name: "MetaMask", chain: "eip155" } as const
 
-  it("keeps a safe icon and the live provider as they are", () => {
-    const connector = { ...base, info: { rdns: "io.metamask", icon: "data:image/png;base64,AAAA" } }
-    expect(sanitizeConnector(connector)).toBe(connector)
+  it("keeps a safe icon as it is: a raster data URI, and the inline SVG most wallets announce", () => {
+    for (const icon of ["data:image/png;base64,AAAA", "data:image/svg+xml;base64,PHN2Zz4="]) {
+      const connector = { ...base, info: { rdns: "io.metamask", icon } }
+      expect(sanitizeConnector(connector)).toBe(connector)
+    }
   })
 
-  it("drops an svg or script icon with a warning, keeping name, rdns and provider", () => {
+  it("drops a script or remote-document icon with a warning, keeping name and rdns", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
     const clean = sanitizeConnector({
       ...base,
       imageUrl: "javascript:alert(1)",
-      info: { rdns: "io.metamask", icon: "data:image/svg+xml;base64,PHN2Zz4=" }
+      info: { rdns: "io.metamask", icon: "data:text/html,<script>alert(1)</script>" }
     })
     expect(clean).toEqual({ ...base, info: { rdns: "io.metamask" } })
-    expect(clean.provider).toBe(base.provider)
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("MetaMask"))
     warn.mockRestore()
+  })
+
+  it("accepts an SVG only as a connector's own icon: from an API it stays refused", () => {
+    expect(isSafeConnectorIcon("data:image/svg+xml,<svg/>")).toBe(true)
+    expect(isSafeImageUrl("data:image/svg+xml,<svg/>")).toBe(false)
+    expect(isSafeConnectorIcon(" data:image/svg+xml,<svg/>")).toBe(false)
   })
 })

@@ -1,0 +1,58 @@
+import * as Context from "effect/Context"
+import * as Effect from "effect/Effect"
+import * as Layer from "effect/Layer"
+import type { AdapterImplementation } from "../client/AirlockAdapter.ts"
+import type { AdapterLoadError, AdapterRegistry } from "../client/adapterRegistry.ts"
+import type { ChainNamespace } from "../schema/namespace.ts"
+
+/**
+ * The client's adapters as its flows reach them: each namespace's implementation (loaded once, on first need), and
+ * the event listeners of the live connections, so a disconnect or `destroy()` can stop them. The live providers stay
+ * inside each implementation, keyed by connector id; the state never holds them.
+ */
+export interface AdaptersShape {
+  /** The implementation serving `namespace`; `undefined` when no adapter with code serves it. */
+  readonly load: (namespace: ChainNamespace) => Effect.Effect<AdapterImplementation | undefined, AdapterLoadError>
+  /** Stop functions of the connections' event listeners, by connector id. */
+  readonly listeners: Map<string, () => void>
+}
+
+/**
+ * The adapter registry of one client, as a service.
+ *
+ * @example
+ * ```ts
+ * const implementation = yield* Adapters.use((adapters) => adapters.load("eip155"))
+ * ```
+ */
+export class Adapters extends Context.Service<Adapters, AdaptersShape>()("airlock/Adapters") {
+  /**
+   * The service over a registry; stops every listener when the client's runtime ends.
+   * @example
+   * ```ts
+   * import { makeAdapterRegistry } from "../client/adapterRegistry.ts"
+   * const layer = Adapters.layer(makeAdapterRegistry([]))
+   * ```
+   */
+  static readonly layer = (registry: AdapterRegistry): Layer.Layer<Adapters> =>
+    Layer.effect(
+      Adapters,
+      Effect.gen(function* () {
+        const listeners = new Map<string, () => void>()
+        yield* Effect.addFinalizer(() =>
+          Effect.sync(() => {
+            for (const stop of listeners.values()) stop()
+            listeners.clear()
+          })
+        )
+        return Adapters.of({
+          load: (namespace) =>
+            Effect.tryPromise({
+              try: () => registry.load(namespace),
+              catch: (error) => error as AdapterLoadError
+            }),
+          listeners
+        })
+      })
+    )
+}
