@@ -38,6 +38,9 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // `airlock/*` self-imports resolve to the sources (package.json `exports`), not the unbuilt dist/.
+        resolve: { conditions: ["airlock-source", "node", "import"] },
+        ssr: { resolve: { conditions: ["airlock-source", "node", "import"], externalConditions: ["airlock-source"] } },
         test: {
           name: "unit",
           environment: "node",

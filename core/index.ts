@@ -5,6 +5,7 @@
  */
 
 export * from "./anatomy/index.ts"
+export type { AdapterConnection, AdapterEvents } from "./client/AirlockAdapter.ts"
 export type { AdapterImplementation, AirlockAdapter, AirlockOptions, Metadata } from "./client/AirlockOptions.ts"
 export { AdapterLoadError } from "./client/adapterRegistry.ts"
 export { type AirlockServices, createAirlock } from "./client/createAirlock.ts"
@@ -26,7 +27,7 @@ export {
   isSolanaAddress,
   isTransactionHash
 } from "./schema/checks.ts"
-export type { Connection, Connector, ConnectorType } from "./schema/connector.ts"
+export type { Connection, Connector, ConnectorData, ConnectorType } from "./schema/connector.ts"
 export { DecimalError, parseDecimal } from "./schema/decimal.ts"
 export { formatBalance, formatQuantity, shortenEmail, truncateAddress } from "./schema/format.ts"
 export type { ChainNamespace } from "./schema/namespace.ts"

@@ -8,6 +8,7 @@ import { shake as shakeTimed } from "../router/timings.ts"
 import { isViewEnabled } from "../router/views.ts"
 import { resolveFeatures } from "../rules/resolveFeatures.ts"
 import type { Connector } from "../schema/connector.ts"
+import type { ChainNamespace } from "../schema/namespace.ts"
 import { sanitizeConnector } from "../schema/sanitizeConnector.ts"
 import { Platform } from "../services/Platform.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
@@ -18,7 +19,7 @@ import { makeInitialState } from "../state/initial.ts"
 import { type RouterOptions, routerContext } from "../state/routerContext.ts"
 import { cell, makeStore, type Store } from "../state/Store.ts"
 import { resolveThemeMode } from "../state/theme.ts"
-import type { AirlockAdapter } from "./AirlockAdapter.ts"
+import { type AirlockAdapter, adapterNamespaces } from "./AirlockAdapter.ts"
 import type { AirlockOptions } from "./AirlockOptions.ts"
 import { makeAdapterRegistry } from "./adapterRegistry.ts"
 import { checkOptions } from "./checkOptions.ts"
@@ -52,6 +53,26 @@ const run = <A, E>(
  */
 const seal = typeof process !== "undefined" && process.env.NODE_ENV !== "production" ? deepFreeze : undefined
 
+/**
+ * The stored connection statuses, read synchronously so the first snapshot of a returning visitor says `connecting`
+ * (a reconnect is under way) rather than `disconnected`: no Connect button flashes before the reconnect settles.
+ */
+const storedStatuses = (options: AirlockOptions, platform: Platform["Service"]) => {
+  const statuses: Partial<Record<ChainNamespace, "connecting">> = {}
+  if (options.enableReconnect === false) return statuses
+  try {
+    for (const adapter of options.adapters ?? []) {
+      for (const namespace of adapterNamespaces(adapter)) {
+        const stored = platform.localStorage?.getItem(`@airlock/${namespace}:connection_status`)
+        if (stored === "connected" || stored === "connecting") statuses[namespace] = "connecting"
+      }
+    }
+  } catch {
+    // Storage blocked: the reconnect on start still reads it through the Storage service's fallback.
+  }
+  return statuses
+}
+
 const firstState = (options: AirlockOptions, platform: Platform["Service"], error: OptionsError | undefined) => {
   const { features } = resolveFeatures({ local: error ? undefined : options.features, basic: options.basic === true })
   const state = makeInitialState({
@@ -63,7 +84,7 @@ const firstState = (options: AirlockOptions, platform: Platform["Service"], erro
     ),
     themeVariables: error ? undefined : options.themeVariables,
     features,
-    statuses: {},
+    statuses: error ? {} : storedStatuses(options, platform),
     isMobile: platform.isMobile(),
     hasInjectedWallet: false,
     excludedWallets: error ? [] : options.excludeWalletIds
@@ -168,11 +189,20 @@ export const makeAirlock = (
     if (!(stop?.error instanceof DestroyedError)) console.error("Airlock: initialisation failed", error)
   })
 
-  // A stored session reconnects on start: its adapters' code is needed now, not at the first open.
+  // A stored session reconnects on start, without a prompt; `connecting` until it settles (bounded).
   ready.then(
     () => {
       const { accounts } = store.getSnapshot()
-      if (Object.values(accounts).some((account) => account.status !== "disconnected")) background(adapters.loadAll())
+      const stored = (Object.keys(accounts) as Array<ChainNamespace>).filter(
+        (namespace) => accounts[namespace].status !== "disconnected"
+      )
+      if (stored.length === 0) return
+      background(
+        flow(
+          () => import("../flows/connection.ts"),
+          (m) => Effect.forEach(stored, m.reconnect, { concurrency: "unbounded", discard: true })
+        )
+      )
     },
     () => {}
   )
@@ -284,6 +314,25 @@ export const makeAirlock = (
         () => import("../flows/network.ts"),
         (m) => m.switchNetwork(network)
       ),
+    connect: (connectorId, connectOptions) =>
+      flow(
+        () => import("../flows/connection.ts"),
+        (m) => Effect.asVoid(m.connect(connectorId, connectOptions))
+      ),
+    request: (args, requestOptions) =>
+      flow(
+        () => import("../flows/connection.ts"),
+        (m) => m.request(args, requestOptions?.namespace ?? store.getSnapshot().activeNamespace ?? "eip155")
+      ),
+    getProvider: async (namespace) => {
+      if (stop !== undefined) throw stop.error
+      const state = store.getSnapshot()
+      const ns = namespace ?? state.activeNamespace
+      const connectorId = ns === undefined ? undefined : state.activeConnectorIds[ns]
+      if (ns === undefined || connectorId === undefined) return undefined
+      const implementation = await adapters.load(ns)
+      return implementation?.getProvider?.(connectorId)
+    },
     disconnect: (namespace) =>
       flow(
         () => import("../flows/disconnect.ts"),

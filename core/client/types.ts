@@ -106,6 +106,25 @@ export interface AirlockClient {
    * resolves `undefined` when no adapter with `load` serves it. Rejects with `AdapterLoadError` when `load` fails.
    */
   loadAdapter(namespace: ChainNamespace): Promise<AdapterImplementation | undefined>
+  /**
+   * Connects a discovered connector (one of `state.connectors`): the wallet prompts, then the account, the
+   * connector and the wallet's network are in the state. Rejects with `ConnectionError` 'Connection rejected' when
+   * the user refuses, 'Failed to connect' otherwise. `network` asks the wallet to start there where it can.
+   */
+  connect(connectorId: string, options?: { readonly network?: CaipNetwork | undefined }): Promise<void>
+  /**
+   * Sends a request to the connected wallet of `namespace` (default: the active one). Methods outside SPEC §5's
+   * allowlist reject with `RpcError` 'Requested RPC call is not allowed' before reaching the wallet.
+   */
+  request(
+    args: { readonly method: string; readonly params?: unknown },
+    options?: { readonly namespace?: ChainNamespace | undefined }
+  ): Promise<unknown>
+  /**
+   * The live object of the active connection (of `namespace`, default the active one): an EIP-1193 provider for
+   * EVM, which viem's `custom()` transport takes. `undefined` while disconnected.
+   */
+  getProvider(namespace?: ChainNamespace): Promise<unknown>
   /** Switches the active network (and namespace, if it differs). */
   switchNetwork(network: CaipNetwork): Promise<void>
   /** Disconnects one namespace, or all of them. */

@@ -2,25 +2,12 @@ import * as Effect from "effect/Effect"
 import { Options } from "../client/Options.ts"
 import { close } from "../router/index.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
+import { Adapters } from "../services/Adapters.ts"
 import { Storage, StorageKeys } from "../services/Storage.ts"
-import type { AirlockState } from "../state/AirlockState.ts"
-import { emptyAccount } from "../state/initial.ts"
 import { StateStore } from "../state/StateStore.ts"
+import { clearNamespace, disconnectWallet } from "./connection.ts"
+import { track } from "./events.ts"
 import { routerContext } from "./modal.ts"
-
-const clearNamespace = (state: AirlockState, namespace: ChainNamespace): AirlockState => {
-  const { [namespace]: _connections, ...connections } = state.connections
-  const { [namespace]: _active, ...activeConnectorIds } = state.activeConnectorIds
-  return {
-    ...state,
-    accounts: {
-      ...state.accounts,
-      [namespace]: { ...emptyAccount(), currentTab: state.accounts[namespace].currentTab }
-    },
-    connections,
-    activeConnectorIds
-  }
-}
 
 /**
  * Disconnects one namespace, or every namespace that is not already disconnected. The stored status follows; an
@@ -30,6 +17,7 @@ export const disconnect = Effect.fn("disconnect")(function* (namespace?: ChainNa
   const store = yield* StateStore
   const storage = yield* Storage
   const options = yield* Options
+  const adapters = yield* Adapters
   const before = store.getSnapshot()
   const namespaces =
     namespace === undefined
@@ -37,6 +25,14 @@ export const disconnect = Effect.fn("disconnect")(function* (namespace?: ChainNa
           (ns) => before.accounts[ns].status !== "disconnected"
         )
       : [namespace]
+  // The wallets first (revoking where they can), so none keeps the app's access; a wallet that fails is a warning.
+  yield* Effect.forEach(namespaces, disconnectWallet, { concurrency: "unbounded", discard: true })
+  for (const ns of namespaces) {
+    const connectorId = before.activeConnectorIds[ns]
+    if (connectorId === undefined) continue
+    adapters.listeners.get(connectorId)?.()
+    adapters.listeners.delete(connectorId)
+  }
   store.update((state) => {
     const cleared = namespaces.reduce(clearNamespace, state)
     return cleared.modal.open
@@ -47,4 +43,5 @@ export const disconnect = Effect.fn("disconnect")(function* (namespace?: ChainNa
     yield* storage.set(StorageKeys.connectionStatus(ns), "disconnected")
     yield* storage.remove(StorageKeys.connectedConnectorIds(ns))
   }
+  if (namespaces.length > 0) yield* track("DISCONNECT_SUCCESS", { namespace: namespace ?? "all" })
 })

@@ -10,7 +10,11 @@ import { showAlert } from "./alerts.ts"
 import { unknownNetwork } from "./network.ts"
 import { loadProject } from "./remote.ts"
 
-/** Stored connection statuses; with reconnect disabled every namespace starts disconnected (SPEC §4). */
+/**
+ * Stored connection statuses; with reconnect disabled every namespace starts disconnected (SPEC §4). A stored
+ * connection is `connecting` until the reconnect after `ready` restores it (then `connected`) or gives up: never
+ * `connected` without an account, which would draw a Connect Wallet button for a moment.
+ */
 const restoreStatuses = Effect.gen(function* () {
   const storage = yield* Storage
   const options = yield* Options
@@ -18,11 +22,7 @@ const restoreStatuses = Effect.gen(function* () {
   for (const namespace of chainNamespaces) {
     const stored = options.enableReconnect ? yield* storage.get(StorageKeys.connectionStatus(namespace)) : undefined
     statuses[namespace] =
-      stored === "connected" || stored === "connecting"
-        ? stored
-        : stored === "reconnecting"
-          ? "connecting"
-          : "disconnected"
+      stored === "connected" || stored === "connecting" || stored === "reconnecting" ? "connecting" : "disconnected"
   }
   return statuses
 })

@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
+import type { AdapterLoadError } from "../client/adapterRegistry.ts"
 import { Options } from "../client/Options.ts"
-import type { ChainError } from "../errors/catalogue.ts"
+import type { ChainError, ConnectionError } from "../errors/catalogue.ts"
 import {
   close as closeRouter,
   isViewEnabled,
@@ -12,6 +13,7 @@ import {
 } from "../router/index.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import { Adapters } from "../services/Adapters.ts"
+import type { BlockchainApi } from "../services/BlockchainApi.ts"
 import type { Storage } from "../services/Storage.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { ClientScope } from "../state/ClientScope.ts"
@@ -43,7 +45,10 @@ const clearFarcasterUrl = Effect.gen(function* () {
   })
 })
 
-const handlers: RouterEffectHandlers<ChainError, StateStore | Storage | Adapters> = {
+const handlers: RouterEffectHandlers<
+  ChainError | ConnectionError | AdapterLoadError,
+  StateStore | Storage | Adapters | BlockchainApi
+> = {
   switchNamespace,
   clearFarcasterUrl,
   reloadAuthConnector

@@ -1,14 +1,17 @@
 import * as Effect from "effect/Effect"
 import { Options } from "../client/Options.ts"
 import { AlertError } from "../errors/alerts.ts"
-import { ChainError } from "../errors/catalogue.ts"
+import { ChainError, ConnectionError } from "../errors/catalogue.ts"
 import { reset } from "../router/index.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import { type CaipNetwork, makeCaipAddress } from "../schema/network.ts"
+import { Adapters } from "../services/Adapters.ts"
 import { Storage, StorageKeys } from "../services/Storage.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { showAlert } from "./alerts.ts"
+import { refreshBalance } from "./balance.ts"
+import { errorCode, errorMessage } from "./walletErrors.ts"
 
 /** Whether `network` is one of the app's networks. */
 export const isSupportedNetwork = (state: AirlockState, network: CaipNetwork | undefined): boolean =>
@@ -26,7 +29,7 @@ export const unknownNetwork = (namespace: ChainNamespace, id: string | number): 
   }) as unknown as CaipNetwork
 
 /** Sets `network` active in its namespace and rebuilds that namespace's CAIP address (SPEC §4). */
-const activate = (state: AirlockState, network: CaipNetwork): AirlockState => {
+export const activateNetwork = (state: AirlockState, network: CaipNetwork): AirlockState => {
   const namespace = network.chainNamespace
   const account = state.accounts[namespace]
   const caipAddress =
@@ -57,7 +60,8 @@ export const switchNetwork = Effect.fn("switchNetwork")(function* (network: Caip
   // The flag spans the switch, so views can hold back account data of the namespace being left (SPEC §4).
   if (changesNamespace) store.update((state) => ({ ...state, switchingNamespace: true }))
   yield* Effect.gen(function* () {
-    store.update((state) => activate(state, network))
+    yield* moveWallet(network)
+    store.update((state) => activateNetwork(state, network))
     yield* storage.set(StorageKeys.lastChain, network.caipNetworkId)
     yield* storage.set(StorageKeys.activeNamespace, network.chainNamespace)
   }).pipe(
@@ -67,7 +71,32 @@ export const switchNetwork = Effect.fn("switchNetwork")(function* (network: Caip
       })
     )
   )
+  yield* Effect.forkDetach(refreshBalance(network.chainNamespace))
 })
+
+/**
+ * Asks the namespace's connected wallet to move to `network` first (its adapter adds the chain to the wallet when
+ * the wallet does not know it, SPEC §4). A refusal is 'Connection rejected'; a chain the wallet cannot take is
+ * 'Chain is not supported'. Nothing to do while disconnected or when the wallet is there already.
+ */
+const moveWallet = (network: CaipNetwork) =>
+  Effect.gen(function* () {
+    const state = (yield* StateStore).getSnapshot()
+    const namespace = network.chainNamespace
+    const connectorId = state.activeConnectorIds[namespace]
+    if (connectorId === undefined || state.accounts[namespace].status !== "connected") return
+    if (state.activeNetworks[namespace]?.caipNetworkId === network.caipNetworkId) return
+    const implementation = yield* (yield* Adapters).load(namespace)
+    const switchIt = implementation?.switchNetwork
+    if (switchIt === undefined) return
+    yield* Effect.tryPromise({
+      try: () => switchIt({ connectorId, network }),
+      catch: (cause) =>
+        errorCode(cause) === 4001
+          ? new ConnectionError({ reason: "ConnectionRejected", details: errorMessage(cause), cause })
+          : new ChainError({ reason: "ChainNotSupported", details: errorMessage(cause), cause })
+    })
+  })
 
 /** Switches to `namespace`: its last active network, else the app's first network of that namespace. */
 export const switchNamespace = (namespace: ChainNamespace) =>
@@ -90,12 +119,12 @@ export const reportChain = Effect.fn("reportChain")(function* (namespace: ChainN
   const state = store.getSnapshot()
   const known = state.networks.find((n) => n.caipNetworkId === `${namespace}:${chainId}`)
   if (known !== undefined) {
-    store.update((s) => activate(s, known))
+    store.update((s) => activateNetwork(s, known))
     return
   }
   const showView = options.enableNetworkSwitch && !options.allowUnsupportedChain && !options.basic
   store.update((s) => {
-    const next = activate(s, unknownNetwork(namespace, chainId))
+    const next = activateNetwork(s, unknownNetwork(namespace, chainId))
     return showView ? { ...next, modal: { ...reset(next.modal, "UnsupportedChain"), open: true } } : next
   })
 })

@@ -14,6 +14,7 @@ describe("package exports", () => {
       "./react/styles.css",
       "./testing",
       "./networks",
+      "./evm",
       "./package.json"
     ])
   })

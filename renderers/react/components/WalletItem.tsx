@@ -12,6 +12,7 @@ export const WalletItem = ({
   wallet,
   imageUrl,
   recent = false,
+  announced = false,
   onSelect
 }: {
   readonly id: string
@@ -20,11 +21,13 @@ export const WalletItem = ({
   readonly imageUrl?: string | null | undefined
   /** Tag the row "Recent" (it is one of the last wallets used here). */
   readonly recent?: boolean | undefined
+  /** The image is the icon the wallet announced for itself (an inline SVG is allowed). */
+  readonly announced?: boolean | undefined
   readonly onSelect: () => void
 }) => (
   <li className="airlock-list-entry">
     <button {...normalizeProps(getWalletItemProps({ id }, wallet))} className="airlock-list-item" onClick={onSelect}>
-      <WalletImage name={wallet.name} url={imageUrl} />
+      <WalletImage name={wallet.name} url={imageUrl} announced={announced} />
       <span className="airlock-list-name">{wallet.name}</span>
       {recent ? <span className="airlock-tag">Recent</span> : null}
       {wallet.installed === true ? <span className="airlock-tag">Installed</span> : null}

@@ -1,4 +1,4 @@
-import { isSafeImageUrl } from "../../../core/schema/urlCheck.ts"
+import { isSafeConnectorIcon, isSafeImageUrl } from "../../../core/schema/urlCheck.ts"
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"])
 
@@ -11,9 +11,17 @@ const isDevelopmentPage = (): boolean =>
 
 /**
  * The URL to put into an `<img src>`, or `undefined` when an image URL from an API or a wallet is not safe to render
- * (`javascript:`, other schemes, remote plain `http:`; see `isSafeImageUrl`).
+ * (`javascript:`, other schemes, remote plain `http:`; see `isSafeImageUrl`). `announced`: the icon a wallet announced
+ * for itself, which may also be an inline SVG (`isSafeConnectorIcon`; drawn only as an `<img>`).
  */
-export const safeImageSrc = (url: string | null | undefined): string | undefined =>
-  url !== undefined && url !== null && url !== "" && isSafeImageUrl(url, { allowLoopback: isDevelopmentPage() })
+export const safeImageSrc = (
+  url: string | null | undefined,
+  options: { readonly announced?: boolean | undefined } = {}
+): string | undefined =>
+  url !== undefined &&
+  url !== null &&
+  url !== "" &&
+  (isSafeImageUrl(url, { allowLoopback: isDevelopmentPage() }) ||
+    (options.announced === true && isSafeConnectorIcon(url)))
     ? url
     : undefined

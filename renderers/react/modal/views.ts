@@ -13,7 +13,8 @@ type ViewModule = Promise<{ default: ComponentType<ViewProps> }>
  */
 const loaders: Partial<Record<View, () => ViewModule>> = {
   Account: () => import("../views/Account.tsx").then((m) => ({ default: m.Account })),
-  AllWallets: () => import("../views/AllWallets.tsx").then((m) => ({ default: m.AllWallets }))
+  AllWallets: () => import("../views/AllWallets.tsx").then((m) => ({ default: m.AllWallets })),
+  ConnectingExternal: () => import("../views/ConnectingExternal.tsx").then((m) => ({ default: m.ConnectingExternal }))
 }
 const unavailable = () => import("../views/Unavailable.tsx").then((m) => ({ default: m.Unavailable }))
 

@@ -92,6 +92,7 @@ const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
               id={id}
               wallet={{ id: connector.id, name: connector.name, installed: connector.type !== "WALLET_CONNECT" }}
               imageUrl={connector.imageUrl ?? connector.info?.icon}
+              announced={connector.type === "ANNOUNCED"}
               onSelect={() =>
                 connector.type === "WALLET_CONNECT"
                   ? client.push("ConnectingWalletConnect")

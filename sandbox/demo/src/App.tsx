@@ -9,6 +9,8 @@ import {
   useAirlockAccount,
   useAirlockNetwork
 } from "airlock/react"
+import { useState } from "react"
+import { createWalletClient, custom, type EIP1193Provider } from "viem"
 import { useAnnouncedWallets } from "./useAnnouncedWallets.ts"
 
 const ConnectionPanel = () => {
@@ -52,6 +54,39 @@ const WalletsPanel = () => {
   )
 }
 
+/** Signs a message with viem over the connected wallet's own EIP-1193 provider (`airlock.getProvider()`). */
+const SignPanel = () => {
+  const airlock = useAirlock()
+  const account = useAirlockAccount()
+  const [result, setResult] = useState<string>("")
+  const sign = async () => {
+    setResult("")
+    try {
+      const provider = (await airlock.getProvider("eip155")) as EIP1193Provider | undefined
+      if (provider === undefined || account.address === undefined) return setResult("Connect a wallet first")
+      const wallet = createWalletClient({ transport: custom(provider) })
+      setResult(await wallet.signMessage({ account: account.address as `0x${string}`, message: demoMessage }))
+    } catch (error) {
+      setResult(error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error))
+    }
+  }
+  return (
+    <section className="panel" aria-labelledby="sign-title">
+      <h2 id="sign-title">Sign with viem</h2>
+      <p>
+        Message: <code>{demoMessage}</code>
+      </p>
+      <button type="button" onClick={() => void sign()} disabled={account.status !== "connected"}>
+        Sign message
+      </button>
+      <output data-testid="signature">{result}</output>
+    </section>
+  )
+}
+
+/** The message the demo's sign panel signs. */
+export const demoMessage = "Hello from Airlock"
+
 const Actions = () => {
   const airlock = useAirlock()
   return (
@@ -85,6 +120,7 @@ export const App = () => (
     </header>
     <ConnectionPanel />
     <WalletsPanel />
+    <SignPanel />
     <Actions />
   </main>
 )

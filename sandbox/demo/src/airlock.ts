@@ -3,6 +3,7 @@
  * that changes what a visitor can do switched on.
  */
 import { type AirlockClient, type CaipNetwork, createAirlock } from "airlock"
+import { evm } from "airlock/evm"
 import { evmNetwork } from "airlock/networks"
 import type { DemoChain, DemoConfig } from "./config.ts"
 
@@ -48,9 +49,8 @@ export const createDemoAirlock = (config: DemoConfig): AirlockClient => {
       smartSessions: true,
       signOutOnDisconnect: true
     },
-    // The EVM namespace is served; its adapter (injected wallets, WalletConnect) arrives with the EVM issue and
-    // replaces this declaration. Without any adapter SPEC §2 opens the WalletConnect-only view instead of Connect.
-    adapters: [{ namespace: "eip155" }],
+    // Browser wallets (EIP-6963, e.g. the Sandbox Wallet the demo page injects) on the EVM chains.
+    adapters: [evm()],
     enableReconnect: true,
     enableNetworkSwitch: true,
     endpoints: { walletApi: config.api, blockchainApi: config.api, analytics: config.api },

@@ -30,7 +30,10 @@ describe("adapters load on demand", () => {
     const { load, adapter } = lazyEvm()
     const airlock = createTestAirlock({
       adapters: [adapter],
-      storage: [["@airlock/eip155:connection_status", "connected"]]
+      storage: [
+        ["@airlock/eip155:connection_status", "connected"],
+        ["@airlock/eip155:connected_connector_ids", '["io.metamask"]']
+      ]
     })
     await airlock.ready
     await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1))

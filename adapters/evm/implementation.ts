@@ -1,0 +1,119 @@
+/**
+ * The EVM adapter's code, loaded on first need: connecting to EIP-1193 providers, restoring a connection without a
+ * prompt, switching (and adding) chains, requests and wallet events.
+ */
+import { hexToNumber, isHex, numberToHex } from "viem/utils"
+import type { AdapterConnection, AdapterImplementation } from "../../core/client/AirlockAdapter.ts"
+import type { CaipNetwork } from "../../core/schema/network.ts"
+import type { Eip1193Provider } from "./provider.ts"
+
+/** Codes with which wallets say they do not know a chain: then it is added first (SPEC §4). */
+const UNRECOGNIZED_CHAIN_CODES = new Set<unknown>([4902, 5000, 32603, -32603])
+
+const codeOf = (error: unknown): unknown =>
+  typeof error === "object" && error !== null && "code" in error ? (error as { code: unknown }).code : undefined
+
+/** A chain id as a wallet reports it (hex, or a decimal string or number), as a number. */
+const toChainId = (value: unknown): number | undefined => {
+  if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value
+  if (typeof value !== "string") return undefined
+  if (isHex(value) && value.length <= 18) return hexToNumber(value)
+  return /^\d{1,15}$/.test(value) ? Number(value) : undefined
+}
+
+const toAccounts = (value: unknown): Array<string> =>
+  Array.isArray(value) ? value.filter((a): a is string => typeof a === "string" && /^0x[0-9a-fA-F]{40}$/.test(a)) : []
+
+/** What `wallet_addEthereumChain` needs to know about `network`. */
+const addChainParams = (network: CaipNetwork) => ({
+  chainId: numberToHex(Number(network.id)),
+  chainName: network.name,
+  nativeCurrency: network.nativeCurrency,
+  rpcUrls: network.rpcUrls.default.http,
+  ...(network.blockExplorers?.default === undefined ? {} : { blockExplorerUrls: [network.blockExplorers.default.url] })
+})
+
+/**
+ * The implementation over the providers discovery found (by connector id).
+ *
+ * @example
+ * ```ts
+ * const implementation = makeEvmImplementation(new Map())
+ * implementation.getProvider?.("io.metamask") // undefined: nothing announced
+ * ```
+ */
+export const makeEvmImplementation = (providers: ReadonlyMap<string, Eip1193Provider>): AdapterImplementation => {
+  const providerOf = (connectorId: string): Eip1193Provider => {
+    const provider = providers.get(connectorId)
+    if (provider === undefined) throw new Error(`No EVM wallet "${connectorId}" on this page`)
+    return provider
+  }
+  // SPEC §8: provider data that cannot be read is a warning, with empty accounts and an undefined chain id.
+  const read = async <A>(what: string, fallback: A, f: () => Promise<A>): Promise<A> => {
+    try {
+      return await f()
+    } catch (error) {
+      console.warn(`Airlock: could not read the wallet's ${what}`, error)
+      return fallback
+    }
+  }
+  const chainIdOf = (provider: Eip1193Provider) =>
+    read("chain id", undefined, async () => toChainId(await provider.request({ method: "eth_chainId" })))
+
+  return {
+    name: "EIP-1193",
+    connect: async ({ connectorId }): Promise<AdapterConnection> => {
+      const provider = providerOf(connectorId)
+      const accounts = toAccounts(await provider.request({ method: "eth_requestAccounts" }))
+      if (accounts.length === 0) throw new Error("The wallet granted no account")
+      return { connectorId, accounts, chainId: await chainIdOf(provider) }
+    },
+    reconnect: async ({ connectorId }) => {
+      const provider = providers.get(connectorId)
+      if (provider === undefined) return undefined
+      const accounts = await read("accounts", [], async () =>
+        toAccounts(await provider.request({ method: "eth_accounts" }))
+      )
+      return accounts.length === 0 ? undefined : { connectorId, accounts, chainId: await chainIdOf(provider) }
+    },
+    disconnect: async ({ connectorId }) => {
+      const provider = providers.get(connectorId)
+      if (provider === undefined) return
+      // EIP-2255 revoke where the wallet has it; a wallet without it simply forgets nothing (the app still does).
+      await provider
+        .request({ method: "wallet_revokePermissions", params: [{ eth_accounts: {} }] })
+        .catch(() => undefined)
+    },
+    switchNetwork: async ({ connectorId, network }) => {
+      const provider = providerOf(connectorId)
+      const chainId = numberToHex(Number(network.id))
+      try {
+        await provider.request({ method: "wallet_switchEthereumChain", params: [{ chainId }] })
+      } catch (error) {
+        if (!UNRECOGNIZED_CHAIN_CODES.has(codeOf(error))) throw error
+        await provider.request({ method: "wallet_addEthereumChain", params: [addChainParams(network)] })
+        await provider.request({ method: "wallet_switchEthereumChain", params: [{ chainId }] })
+      }
+    },
+    request: ({ connectorId, method, params }) =>
+      providerOf(connectorId).request(params === undefined ? { method } : { method, params }),
+    watchEvents: (connectorId, events) => {
+      const provider = providerOf(connectorId)
+      const onAccounts = (accounts: unknown) => events.accountsChanged(toAccounts(accounts))
+      const onChain = (chainId: unknown) => {
+        const id = toChainId(chainId)
+        if (id !== undefined) events.chainChanged(id)
+      }
+      const onDisconnect = () => events.disconnected()
+      provider.on?.("accountsChanged", onAccounts)
+      provider.on?.("chainChanged", onChain)
+      provider.on?.("disconnect", onDisconnect)
+      return () => {
+        provider.removeListener?.("accountsChanged", onAccounts)
+        provider.removeListener?.("chainChanged", onChain)
+        provider.removeListener?.("disconnect", onDisconnect)
+      }
+    },
+    getProvider: (connectorId) => providers.get(connectorId)
+  }
+}

@@ -1,0 +1,348 @@
+/**
+ * The connection flows: the only code that writes connection state (status per namespace, connections, active
+ * connector, accounts, the network a wallet is on). Each talks to the wallet through its namespace's adapter.
+ */
+import * as Duration from "effect/Duration"
+import * as Effect from "effect/Effect"
+import type { AdapterConnection, AdapterImplementation } from "../client/AirlockAdapter.ts"
+import { Options } from "../client/Options.ts"
+import type { CoreServices } from "../client/types.ts"
+import { ConnectionError, RpcError } from "../errors/catalogue.ts"
+import { close } from "../router/index.ts"
+import { classifyRpcMethod } from "../rules/rpcMethods.ts"
+import type { Connector } from "../schema/connector.ts"
+import type { ChainNamespace } from "../schema/namespace.ts"
+import { type CaipNetwork, makeCaipAddress } from "../schema/network.ts"
+import { Adapters } from "../services/Adapters.ts"
+import { Storage, StorageKeys } from "../services/Storage.ts"
+import type { AirlockState } from "../state/AirlockState.ts"
+import { emptyAccount } from "../state/initial.ts"
+import { routerContext } from "../state/routerContext.ts"
+import { StateStore } from "../state/StateStore.ts"
+import { refreshBalance } from "./balance.ts"
+import { track } from "./events.ts"
+import { activateNetwork, reportChain } from "./network.ts"
+import { errorCode, errorMessage, USER_REJECTED } from "./walletErrors.ts"
+
+/** How long a reconnect on start may wait for the wallet before the app shows it disconnected. */
+export const RECONNECT_TIMEOUT = Duration.seconds(5)
+
+/** A wallet's refusal or failure as the error the user sees: 'Connection rejected' or 'Failed to connect'. */
+const toConnectionError = (error: unknown): ConnectionError =>
+  error instanceof ConnectionError
+    ? error
+    : new ConnectionError({
+        reason: errorCode(error) === USER_REJECTED ? "ConnectionRejected" : "FailedToConnect",
+        details: errorMessage(error),
+        cause: error
+      })
+
+const implementationOf = Effect.fn("implementationOf")(function* (namespace: ChainNamespace) {
+  const implementation = yield* (yield* Adapters).load(namespace)
+  if (implementation === undefined) {
+    return yield* new ConnectionError({ reason: "AdapterNotFound", params: { namespace } })
+  }
+  return implementation
+})
+
+/** Writes a made or restored connection: accounts, the active connector and the wallet's network. */
+const applyConnection = (
+  state: AirlockState,
+  namespace: ChainNamespace,
+  connection: AdapterConnection
+): AirlockState => {
+  const [address] = connection.accounts
+  const previous = state.accounts[namespace]
+  const withAccount: AirlockState = {
+    ...state,
+    accounts: {
+      ...state.accounts,
+      [namespace]: {
+        ...emptyAccount("connected"),
+        currentTab: previous.currentTab,
+        ...(address === undefined ? {} : { address }),
+        // A change of account drops the old one's balance; the same account keeps it while it refreshes.
+        ...(previous.address === address && previous.balance !== undefined
+          ? { balance: previous.balance, balanceSymbol: previous.balanceSymbol }
+          : {})
+      }
+    },
+    connections: {
+      ...state.connections,
+      [namespace]: [
+        { connectorId: connection.connectorId, accounts: connection.accounts.map((a) => ({ address: a })) },
+        ...(state.connections[namespace] ?? []).filter((c) => c.connectorId !== connection.connectorId)
+      ]
+    },
+    activeConnectorIds: { ...state.activeConnectorIds, [namespace]: connection.connectorId }
+  }
+  // The wallet's own chain is reported after (reportChain: an unknown one shows UnsupportedChain); until then the
+  // account sits on the namespace's active network.
+  const network = state.activeNetworks[namespace] ?? state.networks.find((n) => n.chainNamespace === namespace)
+  return network === undefined ? withAccount : activateNetwork(withAccount, network)
+}
+
+/** Writes the connection, then the chain the wallet is on. */
+const establish = (namespace: ChainNamespace, connection: AdapterConnection) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    store.update((s) => applyConnection(s, namespace, connection))
+    if (connection.chainId !== undefined) yield* reportChain(namespace, connection.chainId)
+    const active = store.getSnapshot().activeNetworks[namespace]
+    if (active !== undefined) yield* (yield* Storage).set(StorageKeys.lastChain, active.caipNetworkId)
+  })
+
+/** The namespace's state back to disconnected (its tab choice kept), its connection and active connector removed. */
+export const clearNamespace = (state: AirlockState, namespace: ChainNamespace): AirlockState => {
+  const { [namespace]: _connections, ...connections } = state.connections
+  const { [namespace]: _active, ...activeConnectorIds } = state.activeConnectorIds
+  return {
+    ...state,
+    accounts: {
+      ...state.accounts,
+      [namespace]: { ...emptyAccount(), currentTab: state.accounts[namespace].currentTab }
+    },
+    connections,
+    activeConnectorIds
+  }
+}
+
+type ConnectionEvent =
+  | { readonly _tag: "accounts"; readonly accounts: ReadonlyArray<string> }
+  | { readonly _tag: "chain"; readonly chainId: string | number }
+  | { readonly _tag: "disconnected" }
+
+/** What a wallet event does to the state. */
+const onEvent = (namespace: ChainNamespace, connectorId: string, event: ConnectionEvent) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    if (store.getSnapshot().activeConnectorIds[namespace] !== connectorId) return
+    if (event._tag === "disconnected" || (event._tag === "accounts" && event.accounts.length === 0)) {
+      return yield* endConnection(namespace)
+    }
+    if (event._tag === "accounts") {
+      store.update((state) => {
+        const account = state.accounts[namespace]
+        const network = state.activeNetworks[namespace]
+        const [address] = event.accounts
+        if (address === undefined || address === account.address) return state
+        const caipAddress = network === undefined ? undefined : makeCaipAddress(namespace, network.id, address)
+        return {
+          ...state,
+          accounts: {
+            ...state.accounts,
+            [namespace]: {
+              ...emptyAccount("connected"),
+              currentTab: account.currentTab,
+              address,
+              ...(caipAddress === undefined ? {} : { caipAddress })
+            }
+          },
+          connections: {
+            ...state.connections,
+            [namespace]: (state.connections[namespace] ?? []).map((c) =>
+              c.connectorId === connectorId ? { ...c, accounts: event.accounts.map((a) => ({ address: a })) } : c
+            )
+          }
+        }
+      })
+    } else {
+      yield* reportChain(namespace, event.chainId)
+      const active = store.getSnapshot().activeNetworks[namespace]
+      if (active !== undefined) yield* (yield* Storage).set(StorageKeys.lastChain, active.caipNetworkId)
+    }
+    yield* refreshBalance(namespace)
+  })
+
+/** Starts turning the connected wallet's events into state; a disconnect or the client's end stops it. */
+const listen = (namespace: ChainNamespace, connectorId: string, implementation: AdapterImplementation) =>
+  Effect.gen(function* () {
+    const adapters = yield* Adapters
+    adapters.listeners.get(connectorId)?.()
+    adapters.listeners.delete(connectorId)
+    if (implementation.watchEvents === undefined) return
+    const context = yield* Effect.context<CoreServices>()
+    const run = (event: ConnectionEvent) => {
+      Effect.runForkWith(context)(
+        onEvent(namespace, connectorId, event).pipe(
+          Effect.catch((error) => Effect.logWarning("Airlock: a wallet event could not be applied", error))
+        )
+      )
+    }
+    const stop = implementation.watchEvents(connectorId, {
+      accountsChanged: (accounts) => run({ _tag: "accounts", accounts: [...accounts] }),
+      chainChanged: (chainId) => run({ _tag: "chain", chainId }),
+      disconnected: () => run({ _tag: "disconnected" })
+    })
+    adapters.listeners.set(connectorId, stop)
+  })
+
+const remember = (namespace: ChainNamespace, connectorId: string) =>
+  Effect.gen(function* () {
+    const storage = yield* Storage
+    yield* storage.set(StorageKeys.connectionStatus(namespace), "connected")
+    yield* storage.set(StorageKeys.connectedConnectorIds(namespace), [connectorId])
+  })
+
+/**
+ * Connects a discovered connector (SPEC §4): status `connecting`, the wallet's prompt, then the accounts, the active
+ * connector and the wallet's network in the state, the session stored for the next visit, the wallet's events
+ * followed, and the balance read. A refusal is 'Connection rejected' (EIP-1193 4001); anything else 'Failed to
+ * connect'. Either way the namespace returns to the status it had and CONNECT_ERROR is tracked.
+ */
+export const connect = Effect.fn("connect")(function* (
+  connectorId: string,
+  options: { readonly network?: CaipNetwork | undefined } = {}
+) {
+  const store = yield* StateStore
+  const state = store.getSnapshot()
+  const connector: Connector | undefined = state.connectors.find((c) => c.id === connectorId)
+  if (connector === undefined) {
+    return yield* new ConnectionError({ reason: "FailedToConnect", details: `No connector "${connectorId}"` })
+  }
+  const namespace = connector.chain
+  const implementation = yield* implementationOf(namespace)
+  const connectWallet = implementation.connect
+  if (connectWallet === undefined) {
+    return yield* new ConnectionError({ reason: "AdapterNotFound", params: { namespace } })
+  }
+  const network =
+    options.network ?? state.activeNetworks[namespace] ?? state.networks.find((n) => n.chainNamespace === namespace)
+  if (network === undefined) {
+    return yield* new ConnectionError({ reason: "NoRequestedChains", details: `No ${namespace} network` })
+  }
+  const statusBefore = state.accounts[namespace].status
+  yield* track("SELECT_WALLET", { name: connector.name, platform: "browser" })
+  store.update((s) => ({
+    ...s,
+    accounts: { ...s.accounts, [namespace]: { ...s.accounts[namespace], status: "connecting" } }
+  }))
+  const connection = yield* Effect.tryPromise({
+    try: () => connectWallet({ connectorId, network }),
+    catch: toConnectionError
+  }).pipe(
+    Effect.tapError((error) =>
+      Effect.gen(function* () {
+        store.update((s) => ({
+          ...s,
+          accounts: { ...s.accounts, [namespace]: { ...s.accounts[namespace], status: statusBefore } }
+        }))
+        yield* track("CONNECT_ERROR", { message: error.shortMessage })
+      })
+    )
+  )
+  yield* establish(namespace, connection)
+  yield* remember(namespace, connectorId)
+  yield* listen(namespace, connectorId, implementation)
+  yield* track("CONNECT_SUCCESS", { method: "browser", name: connector.name })
+  // Connected from the modal: it closes, as AppKit's does (an UnsupportedChain the wallet's chain opened stays).
+  const routerOptions = yield* Options
+  store.update((s) =>
+    s.modal.open && s.modal.view.startsWith("Connect")
+      ? { ...s, modal: close(s.modal, routerContext(s, routerOptions)).state }
+      : s
+  )
+  yield* Effect.forkDetach(refreshBalance(namespace))
+  return connection
+})
+
+/** Ends a namespace's connection in the state and storage (the wallet already let go, or the user asked). */
+const endConnection = (namespace: ChainNamespace) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    const storage = yield* Storage
+    const adapters = yield* Adapters
+    const options = yield* Options
+    const connectorId = store.getSnapshot().activeConnectorIds[namespace]
+    if (connectorId !== undefined) {
+      adapters.listeners.get(connectorId)?.()
+      adapters.listeners.delete(connectorId)
+    }
+    store.update((state) => {
+      const cleared = clearNamespace(state, namespace)
+      return cleared.modal.open && cleared.modal.view === "Account"
+        ? { ...cleared, modal: close(cleared.modal, routerContext(cleared, options)).state }
+        : cleared
+    })
+    yield* storage.set(StorageKeys.connectionStatus(namespace), "disconnected")
+    yield* storage.remove(StorageKeys.connectedConnectorIds(namespace))
+  })
+
+/**
+ * Restores the stored connection of `namespace` on start, without a prompt: waits (bounded by
+ * {@link RECONNECT_TIMEOUT}) for the stored connector to be discovered and for the wallet to answer. A wallet that
+ * no longer grants access, or does not answer in time, leaves the namespace disconnected.
+ */
+export const reconnect = Effect.fn("reconnect")(function* (namespace: ChainNamespace) {
+  const store = yield* StateStore
+  const storage = yield* Storage
+  const [connectorId] = (yield* storage.get(StorageKeys.connectedConnectorIds(namespace))) ?? []
+  const restore = Effect.gen(function* () {
+    if (connectorId === undefined) return undefined
+    const implementation = yield* implementationOf(namespace)
+    const restoreWallet = implementation.reconnect
+    if (restoreWallet === undefined) return undefined
+    // The connector may announce itself a moment after the page starts (an extension's content script).
+    yield* Effect.callback<void>((resume) => {
+      const found = () => store.getSnapshot().connectors.some((c) => c.id === connectorId)
+      if (found()) return resume(Effect.void)
+      const unsubscribe = store.subscribe(() => {
+        if (!found()) return
+        unsubscribe()
+        resume(Effect.void)
+      })
+      return Effect.sync(unsubscribe)
+    })
+    const connection = yield* Effect.tryPromise({ try: () => restoreWallet({ connectorId }), catch: toConnectionError })
+    if (connection === undefined || connection.accounts.length === 0) return undefined
+    return { connection, implementation }
+  })
+  const restored = yield* restore.pipe(
+    Effect.timeoutOrElse({ duration: RECONNECT_TIMEOUT, orElse: () => Effect.succeed(undefined) }),
+    Effect.catch((error) =>
+      Effect.as(Effect.logWarning("Airlock: the stored connection was not restored", error), undefined)
+    )
+  )
+  if (restored === undefined) return yield* endConnection(namespace)
+  yield* establish(namespace, restored.connection)
+  yield* remember(namespace, restored.connection.connectorId)
+  yield* listen(namespace, restored.connection.connectorId, restored.implementation)
+  yield* Effect.forkDetach(refreshBalance(namespace))
+})
+
+/** Asks the namespace's wallet to end the connection (revoking where it can); a failure is only a warning. */
+export const disconnectWallet = (namespace: ChainNamespace) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    const connectorId = store.getSnapshot().activeConnectorIds[namespace]
+    if (connectorId === undefined) return
+    const implementation = yield* (yield* Adapters).load(namespace)
+    const disconnectIt = implementation?.disconnect
+    if (disconnectIt !== undefined) yield* Effect.tryPromise(() => disconnectIt({ connectorId }))
+  }).pipe(Effect.catch((error) => Effect.logWarning("Airlock: the wallet did not confirm the disconnect", error)))
+
+/**
+ * Sends a request to the active connector of `namespace`, after SPEC §5's method rules: a method outside the
+ * allowlist is refused with an `RpcError` before it reaches the wallet.
+ */
+export const request = Effect.fn("request")(function* (
+  args: { readonly method: string; readonly params?: unknown },
+  namespace: ChainNamespace
+) {
+  const store = yield* StateStore
+  if (classifyRpcMethod(args.method) === "notAllowed") {
+    return yield* new RpcError({ reason: "MethodNotAllowed", params: { method: args.method } })
+  }
+  const connectorId = store.getSnapshot().activeConnectorIds[namespace]
+  if (connectorId === undefined) {
+    return yield* new ConnectionError({ reason: "FailedToConnect", details: `No ${namespace} connection` })
+  }
+  const implementation = yield* implementationOf(namespace)
+  const send = implementation.request
+  if (send === undefined) return yield* new ConnectionError({ reason: "AdapterNotFound", params: { namespace } })
+  return yield* Effect.tryPromise({
+    try: () =>
+      send({ connectorId, method: args.method, ...(args.params === undefined ? {} : { params: args.params }) }),
+    catch: (error) => error
+  })
+})

@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { createPublicClient, formatEther, http, verifyMessage } from "viem"
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { formatBalance, truncateAddress } from "../../core/schema/format.ts"
+import { type Sandbox, startSandbox } from "../../sandbox/index.ts"
+import { launchChromium, type PageRecord, watchPage } from "./browser.ts"
+
+// The EVM slice end to end: the demo dapp, its Airlock client with `evm()`, and the Sandbox Wallet the page injects
+// (EIP-6963), in prompt mode: every consent is a click on the wallet's own approval dialog, as a person would do.
+describe("connecting the Sandbox Wallet in the demo", () => {
+  let sandbox: Sandbox
+  let browser: Browser
+  let dataDir: string
+  let context: BrowserContext
+  let page: Page
+  let record: PageRecord
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "airlock-e2e-connect-"))
+    ;[sandbox, browser] = await Promise.all([startSandbox({ quiet: true, dataDir }), launchChromium()])
+  }, 60_000)
+
+  afterAll(async () => {
+    await browser?.close()
+    await sandbox?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  beforeEach(async () => {
+    context = await browser.newContext()
+    page = await context.newPage()
+    record = watchPage(page)
+  })
+
+  afterEach(async () => {
+    await context?.close()
+  })
+
+  const account = () => sandbox.accounts[0]?.address as `0x${string}`
+  const shortAddress = () => truncateAddress(account())
+  // The ConnectButton reads the short address once connected (the AccountButton too, until the balance is in).
+  const connectedButton = () => page.getByRole("button", { name: shortAddress(), exact: true }).first()
+  const walletDialog = () => page.locator("[data-sandbox-wallet=prompt]").getByRole("dialog")
+  const modal = () => page.getByRole("dialog", { name: /Connect Wallet|Sandbox Wallet|Account/ })
+
+  /** The balance anvil holds for the wallet's account on `chainId`, as the account button shows it. */
+  const balanceOn = async (chainId: number) => {
+    const chain = sandbox.urls.chains.find((c) => c.chainId === chainId)
+    const client = createPublicClient({ transport: http(chain?.rpcUrl) })
+    return formatBalance(formatEther(await client.getBalance({ address: account() })), "ETH")
+  }
+
+  const connectWithApproval = async () => {
+    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
+    await modal()
+      .getByRole("button", { name: /^Sandbox Wallet/ })
+      .click({ timeout: 15_000 })
+    await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
+  }
+
+  it("connects from the modal: the account button shows the short address and the balance anvil holds", async () => {
+    await page.goto(sandbox.urls.demo)
+    await connectWithApproval()
+    await connectedButton().waitFor({ timeout: 15_000 })
+    expect(await page.getByTestId("connection-status").textContent()).toBe("connected")
+    expect(await page.getByTestId("connection-address").textContent()).toBe(account())
+    const balance = await balanceOn(1)
+    await page.getByRole("button", { name: `${balance} ${shortAddress()}` }).waitFor({ timeout: 15_000 })
+    await expect.poll(() => modal().count()).toBe(0)
+    expect(record.errors).toEqual([])
+    expect(record.foreignRequests).toEqual([])
+  })
+
+  it("stays connected after a reload, without a prompt and without a Connect Wallet button flashing", async () => {
+    await page.goto(sandbox.urls.demo)
+    await connectWithApproval()
+    await connectedButton().waitFor({ timeout: 15_000 })
+    // From the next document on, record every text the connect button shows.
+    await page.addInitScript(() => {
+      const seen: Array<string> = []
+      Object.assign(window, { __buttonTexts: seen })
+      new MutationObserver(() => {
+        for (const button of document.querySelectorAll(".airlock-button")) seen.push(button.textContent ?? "")
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+    })
+    await page.reload()
+    await connectedButton().waitFor({ timeout: 15_000 })
+    expect(await page.getByTestId("connection-status").textContent()).toBe("connected")
+    expect(await walletDialog().count()).toBe(0)
+    const texts = await page.evaluate(() => (window as unknown as { __buttonTexts: Array<string> }).__buttonTexts)
+    expect(texts, JSON.stringify(texts)).not.toContain("Connect Wallet")
+  })
+
+  it("disconnects from the Account view, and stays disconnected after a reload", async () => {
+    await page.goto(sandbox.urls.demo)
+    await connectWithApproval()
+    await connectedButton().click({ timeout: 15_000 })
+    await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Disconnect" }).click()
+    await page.getByRole("button", { name: "Connect Wallet" }).waitFor({ timeout: 15_000 })
+    await page.reload()
+    await page.getByRole("button", { name: "Connect Wallet" }).waitFor({ timeout: 15_000 })
+    expect(await page.getByTestId("connection-status").textContent()).toBe("disconnected")
+  })
+
+  it("shows 'Connection rejected' when the wallet refuses, and Try again connects", async () => {
+    await page.goto(sandbox.urls.demo)
+    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
+    await modal()
+      .getByRole("button", { name: /^Sandbox Wallet/ })
+      .click({ timeout: 15_000 })
+    await walletDialog().getByRole("button", { name: "Reject" }).click({ timeout: 15_000 })
+    const status = page.getByRole("dialog").getByRole("status").filter({ hasText: "Connection rejected" })
+    await status.waitFor({ timeout: 15_000 })
+    await page.getByRole("button", { name: "Try again" }).click()
+    await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
+    await connectedButton().waitFor({ timeout: 15_000 })
+  })
+
+  it("lets the page sign with viem over the connected provider, and the signature verifies", async () => {
+    await page.goto(sandbox.urls.demo)
+    await connectWithApproval()
+    await connectedButton().waitFor({ timeout: 15_000 })
+    await page.getByRole("button", { name: "Sign message" }).click()
+    await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
+    const output = page.getByTestId("signature")
+    await expect.poll(() => output.textContent(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]{130}$/)
+    const signature = (await output.textContent()) as `0x${string}`
+    expect(await verifyMessage({ address: account(), message: "Hello from Airlock", signature })).toBe(true)
+  })
+})
