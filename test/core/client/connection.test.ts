@@ -1,0 +1,248 @@
+import { describe, expect, it, vi } from "vitest"
+import { ConnectionError, RpcError } from "../../../core/errors/catalogue.ts"
+import { base, mainnet } from "../../../core/networks/index.ts"
+import { createTestAirlock, fakeAccount, fakeAdapter } from "../../../core/testing/index.ts"
+
+// Every rule of the connection flows, through the adapter contract, with a scripted wallet (airlock/testing's
+// fakeAdapter): the same core flows a real EVM wallet goes through, without a browser.
+
+const other = "0x1111111111111111111111111111111111111111"
+const networks = [mainnet, base] as const
+
+const eth = (numeric: string) => ({
+  name: "Ether",
+  symbol: "ETH",
+  chainId: "eip155:1",
+  price: 0,
+  quantity: { decimals: "18", numeric }
+})
+
+const setup = (
+  options: Parameters<typeof fakeAdapter>[0] = {},
+  extra: Parameters<typeof createTestAirlock>[0] = {}
+) => {
+  const { adapter, wallet } = fakeAdapter(options)
+  const airlock = createTestAirlock({
+    networks: [...networks],
+    adapters: [adapter],
+    blockchainApi: { balances: { [fakeAccount]: [eth("1.23999")] } },
+    ...extra
+  })
+  return { airlock, wallet }
+}
+
+describe("discovery", () => {
+  it("puts the adapter's connectors into the state as plain data, from the first snapshot", () => {
+    const { airlock } = setup()
+    expect(airlock.getState().connectors).toEqual([
+      { id: "test.wallet", type: "ANNOUNCED", name: "Test Wallet", chain: "eip155" }
+    ])
+    expect(airlock.getState().hasInjectedWallet).toBe(true)
+  })
+
+  it("drops an unsafe announced icon before it reaches the state", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
+    const { airlock } = setup({ connector: { imageUrl: "javascript:alert(1)" } })
+    expect(airlock.getState().connectors[0]?.imageUrl).toBeUndefined()
+    warn.mockRestore()
+  })
+})
+
+describe("connect", () => {
+  it("writes the account, connector and network, stores the session, tracks CONNECT_SUCCESS and reads the balance", async () => {
+    const { airlock } = setup()
+    await airlock.ready
+    await airlock.connect("test.wallet")
+    const state = airlock.getState()
+    expect(state.accounts.eip155).toMatchObject({
+      status: "connected",
+      address: fakeAccount,
+      caipAddress: `eip155:1:${fakeAccount}`
+    })
+    expect(state.activeConnectorIds.eip155).toBe("test.wallet")
+    expect(state.connections.eip155).toEqual([{ connectorId: "test.wallet", accounts: [{ address: fakeAccount }] }])
+    expect(state.lastEvent?.data).toMatchObject({ event: "CONNECT_SUCCESS" })
+    await vi.waitFor(() => expect(airlock.getState().accounts.eip155).toMatchObject({ balance: "1.23999" }))
+    // The live object is reachable, but never in the state.
+    expect(await airlock.getProvider()).toEqual({ fake: true, connectorId: "test.wallet" })
+    expect(JSON.stringify(airlock.getState().connectors)).not.toContain("fake")
+  })
+
+  it("adopts the wallet's own chain when the app supports it", async () => {
+    const { airlock } = setup({ chainId: 8453 })
+    await airlock.ready
+    await airlock.connect("test.wallet")
+    expect(airlock.getState().activeNetworks.eip155?.caipNetworkId).toBe("eip155:8453")
+    expect(airlock.getState().accounts.eip155.caipAddress).toBe(`eip155:8453:${fakeAccount}`)
+  })
+
+  it("shows UnsupportedChain when the wallet sits on a chain the app does not list", async () => {
+    const { airlock } = setup({ chainId: 31337 })
+    await airlock.ready
+    await airlock.open()
+    await airlock.connect("test.wallet")
+    expect(airlock.getState().activeNetworks.eip155?.name).toBe("Unknown Network")
+    expect(airlock.getState().modal).toMatchObject({ open: true, view: "UnsupportedChain" })
+  })
+
+  it("a refusal is 'Connection rejected': the status goes back and CONNECT_ERROR is tracked", async () => {
+    const { airlock, wallet } = setup()
+    await airlock.ready
+    wallet.rejectNextConnect()
+    const error = await airlock.connect("test.wallet").catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ConnectionError)
+    expect((error as ConnectionError).shortMessage).toBe("Connection rejected")
+    expect(airlock.getState().accounts.eip155.status).toBe("disconnected")
+    expect(airlock.getState().lastEvent?.data).toMatchObject({
+      event: "CONNECT_ERROR",
+      properties: { message: "Connection rejected" }
+    })
+    // Trying again works.
+    await airlock.connect("test.wallet")
+    expect(airlock.getState().accounts.eip155.status).toBe("connected")
+  })
+
+  it("any other failure is 'Failed to connect', with the wallet's message as details", async () => {
+    const { airlock, wallet } = setup()
+    await airlock.ready
+    wallet.failNextConnect("extension crashed")
+    const error = (await airlock.connect("test.wallet").catch((e: unknown) => e)) as ConnectionError
+    expect(error.shortMessage).toBe("Failed to connect")
+    expect(error.details).toBe("extension crashed")
+  })
+
+  it("an unknown connector is refused without asking any wallet", async () => {
+    const { airlock } = setup()
+    await airlock.ready
+    const error = (await airlock.connect("nope").catch((e: unknown) => e)) as ConnectionError
+    expect(error.shortMessage).toBe("Failed to connect")
+  })
+
+  it("closes the modal it was started from", async () => {
+    const { airlock } = setup()
+    await airlock.ready
+    await airlock.open()
+    airlock.push("ConnectingExternal", { connectorId: "test.wallet" })
+    await airlock.connect("test.wallet")
+    expect(airlock.getState().modal.open).toBe(false)
+  })
+})
+
+describe("wallet events", () => {
+  it("a new account replaces the old one (and its balance)", async () => {
+    const { airlock, wallet } = setup()
+    await airlock.ready
+    await airlock.connect("test.wallet")
+    wallet.accountsChanged([other])
+    await vi.waitFor(() => expect(airlock.getState().accounts.eip155.address).toBe(other))
+    expect(airlock.getState().accounts.eip155.caipAddress).toBe(`eip155:1:${other}`)
+  })
+
+  it("a chain change follows the wallet: supported, then unknown", async () => {
+    const { airlock, wallet } = setup()
+    await airlock.ready
+    await airlock.connect("test.wallet")
+    wallet.chainChanged(8453)
+    await vi.waitFor(() => expect(airlock.getState().activeNetworks.eip155?.caipNetworkId).toBe("eip155:8453"))
+    wallet.chainChanged(31337)
+    await vi.waitFor(() => expect(airlock.getState().activeNetworks.eip155?.name).toBe("Unknown Network"))
+  })
+
+  it("revoked access or a wallet disconnect ends the connection in state and storage", async () => {
+    for (const end of ["revoke", "disconnect"] as const) {
+      const { airlock, wallet } = setup()
+      await airlock.ready
+      await airlock.connect("test.wallet")
+      if (end === "revoke") wallet.accountsChanged([])
+      else wallet.disconnected()
+      await vi.waitFor(() => expect(airlock.getState().accounts.eip155.status).toBe("disconnected"))
+      expect(airlock.getState().activeConnectorIds.eip155).toBeUndefined()
+    }
+  })
+})
+
+describe("switching network and disconnecting", () => {
+  it("switchNetwork moves the connected wallet first", async () => {
+    const { airlock, wallet } = setup()
+    await airlock.ready
+    await airlock.connect("test.wallet")
+    await airlock.switchNetwork(base)
+    expect(wallet.switches).toEqual(["eip155:8453"])
+    expect(airlock.getState().activeNetworks.eip155?.caipNetworkId).toBe("eip155:8453")
+  })
+
+  it("disconnect goes through the wallet, and its later events change nothing", async () => {
+    const { airlock, wallet } = setup()
+    await airlock.ready
+    await airlock.connect("test.wallet")
+    await airlock.disconnect()
+    expect(wallet.disconnects()).toBe(1)
+    expect(airlock.getState().accounts.eip155.status).toBe("disconnected")
+    expect(airlock.getState().lastEvent?.data).toMatchObject({ event: "DISCONNECT_SUCCESS" })
+    wallet.accountsChanged([other])
+    expect(airlock.getState().accounts.eip155.address).toBeUndefined()
+  })
+})
+
+describe("requests", () => {
+  it("sends an allowed method to the connected wallet and returns its answer", async () => {
+    const { airlock, wallet } = setup()
+    await airlock.ready
+    await airlock.connect("test.wallet")
+    wallet.answerNext("0xsignature")
+    await expect(airlock.request({ method: "personal_sign", params: ["0x68656c6c6f", fakeAccount] })).resolves.toBe(
+      "0xsignature"
+    )
+    expect(wallet.requests).toEqual([{ method: "personal_sign", params: ["0x68656c6c6f", fakeAccount] }])
+  })
+
+  it("refuses a method outside the allowlist before it reaches the wallet", async () => {
+    const { airlock, wallet } = setup()
+    await airlock.ready
+    await airlock.connect("test.wallet")
+    const error = await airlock.request({ method: "eth_sign", params: [] }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(RpcError)
+    expect((error as RpcError).shortMessage).toBe("Requested RPC call is not allowed")
+    expect(wallet.requests).toEqual([])
+  })
+})
+
+describe("reconnect on start", () => {
+  const stored: ReadonlyArray<readonly [string, string]> = [
+    ["@airlock/eip155:connection_status", "connected"],
+    ["@airlock/eip155:connected_connector_ids", '["test.wallet"]']
+  ]
+
+  it("restores the stored connection without a prompt", async () => {
+    const { airlock } = setup({ chainId: 8453 }, { storage: stored })
+    await airlock.ready
+    expect(airlock.getState().accounts.eip155.status).toBe("connecting")
+    await vi.waitFor(() => expect(airlock.getState().accounts.eip155.status).toBe("connected"))
+    expect(airlock.getState().accounts.eip155.address).toBe(fakeAccount)
+    expect(airlock.getState().activeNetworks.eip155?.caipNetworkId).toBe("eip155:8453")
+  })
+
+  it("a wallet that no longer grants access leaves the app disconnected", async () => {
+    const { airlock } = setup({ restores: false }, { storage: stored })
+    await airlock.ready
+    await vi.waitFor(() => expect(airlock.getState().accounts.eip155.status).toBe("disconnected"))
+  })
+
+  it("a wallet that never shows up falls back to disconnected after 5 s (test clock)", async () => {
+    const { adapter } = fakeAdapter()
+    const silent = { ...adapter, watchConnectors: () => () => {} }
+    const airlock = createTestAirlock({ networks: [...networks], adapters: [silent], storage: stored, clock: "test" })
+    await airlock.ready
+    await airlock.loadAdapter("eip155")
+    await airlock.clock.adjust("4999 millis")
+    expect(airlock.getState().accounts.eip155.status).toBe("connecting")
+    await airlock.clock.adjust("1 millis")
+    await vi.waitFor(() => expect(airlock.getState().accounts.eip155.status).toBe("disconnected"))
+  })
+
+  it("with reconnect disabled the stored session is ignored", async () => {
+    const { airlock } = setup({}, { storage: stored, enableReconnect: false })
+    await airlock.ready
+    expect(airlock.getState().accounts.eip155.status).toBe("disconnected")
+  })
+})
