@@ -122,6 +122,8 @@ describe("package exports", () => {
         "StorageKeys",
         "WalletApi",
         "createTestAirlock",
+        "fakeAccount",
+        "fakeAdapter",
       ]
     `)
   })

@@ -3,6 +3,7 @@ import { useEffect, useSyncExternalStore } from "react"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"
+import { onIdle } from "../internal/onIdle.ts"
 import { getLoadedModal, loadModal, preloadModal, subscribeModalLoaded } from "../modal/load.ts"
 
 const selectOpen = (state: AirlockState) => state.modal.open
@@ -32,16 +33,6 @@ const prefetchImages = (urls: ReadonlyArray<string>): void => {
     image.decoding = "async"
     image.src = url
   }
-}
-
-/** Runs `task` when the browser is idle (or soon, where idle callbacks are missing); returns the cancel function. */
-const onIdle = (task: () => void): (() => void) => {
-  if (typeof requestIdleCallback === "function") {
-    const handle = requestIdleCallback(task, { timeout: 2000 })
-    return () => cancelIdleCallback(handle)
-  }
-  const handle = setTimeout(task, 200)
-  return () => clearTimeout(handle)
 }
 
 /** When to fetch the modal chunk before it is first opened. */
