@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core"
 import { createPublicClient, formatEther, http, verifyMessage } from "viem"
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { formatBalance, truncateAddress } from "../../core/schema/format.ts"
-import { type Sandbox, startSandbox } from "../../sandbox/index.ts"
+import { demoChainIds, type Sandbox, startSandbox } from "../../sandbox/index.ts"
 import { launchChromium, type PageRecord, watchPage } from "./browser.ts"
 
 // The EVM slice end to end: the demo dapp, its Airlock client with `evm()`, and the Sandbox Wallet the page injects
@@ -72,6 +72,50 @@ describe("connecting the Sandbox Wallet in the demo", () => {
     await expect.poll(() => modal().count()).toBe(0)
     expect(record.errors).toEqual([])
     expect(record.foreignRequests).toEqual([])
+  })
+
+  it("switches to the second network from the modal: the wallet approves, the button and balance follow", async () => {
+    await page.goto(sandbox.urls.demo)
+    await connectWithApproval()
+    await connectedButton().waitFor({ timeout: 15_000 })
+    await page.getByRole("button", { name: "Ethereum" }).click()
+    await page.getByRole("dialog", { name: "Choose Network" }).getByRole("button", { name: /^Base/ }).click()
+    await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
+    await page.getByRole("button", { name: "Base" }).waitFor({ timeout: 15_000 })
+    expect(await page.getByTestId("connection-network").textContent()).toBe("Base (eip155:8453)")
+    const balance = await balanceOn(8453)
+    await page.getByRole("button", { name: `${balance} ${shortAddress()}` }).waitFor({ timeout: 15_000 })
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0)
+  })
+
+  it("shows UnsupportedChain when the wallet moves to a chain the app does not support, and switches back", async () => {
+    await page.goto(sandbox.urls.demo)
+    await connectWithApproval()
+    await connectedButton().waitFor({ timeout: 15_000 })
+    // The wallet's own switch (as a user would do in the extension): the chain the demo does not list.
+    const unsupported = sandbox.urls.chains.find((chain) => !demoChainIds.includes(chain.chainId))?.chainId ?? 31337
+    void page.evaluate(async (chainId) => {
+      const provider = await new Promise<{ request(a: unknown): Promise<unknown> }>((resolve) => {
+        window.addEventListener("eip6963:announceProvider", (event) => {
+          resolve((event as CustomEvent<{ provider: { request(a: unknown): Promise<unknown> } }>).detail.provider)
+        })
+        window.dispatchEvent(new Event("eip6963:requestProvider"))
+      })
+      await provider.request({
+        method: "wallet_switchEthereumChain",
+        params: [{ chainId: `0x${chainId.toString(16)}` }]
+      })
+    }, unsupported)
+    await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
+    const view = page.getByRole("dialog", { name: "Switch Network" })
+    await view
+      .getByText("This app doesn't support your current network.", { exact: false })
+      .waitFor({ timeout: 15_000 })
+    await view.getByRole("button", { name: /^Ethereum/ }).click()
+    await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
+    await expect
+      .poll(() => page.getByTestId("connection-network").textContent(), { timeout: 15_000 })
+      .toBe("Ethereum (eip155:1)")
   })
 
   it("stays connected after a reload, without a prompt and without a Connect Wallet button flashing", async () => {

@@ -2,8 +2,8 @@
 // Docs: docs/react.md#buttons
 import type { OpenParameters } from "../../../core/client/types.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
-import { safeImageSrc } from "../internal/imageSrc.ts"
 import { OpenerButton } from "../internal/OpenerButton.tsx"
+import { NetworkImage } from "./NetworkImage.tsx"
 
 /** Props of {@link NetworkButton}. */
 export interface NetworkButtonProps {
@@ -26,16 +26,9 @@ const openNetworks = (): OpenParameters => ({ view: "Networks" })
  */
 export const NetworkButton = ({ label = "Network", className }: NetworkButtonProps) => {
   const { network } = useAirlockNetwork()
-  const icon = safeImageSrc(network?.assets?.imageUrl)
   return (
     <OpenerButton parameters={openNetworks} className={className}>
-      {network === undefined ? null : icon === undefined ? (
-        <span className="airlock-network-icon" aria-hidden="true">
-          {network.name.slice(0, 1).toUpperCase()}
-        </span>
-      ) : (
-        <img className="airlock-network-icon" src={icon} alt="" width={20} height={20} />
-      )}
+      {network === undefined ? null : <NetworkImage network={network} />}
       {network?.name ?? label}
     </OpenerButton>
   )

@@ -14,7 +14,10 @@ type ViewModule = Promise<{ default: ComponentType<ViewProps> }>
 const loaders: Partial<Record<View, () => ViewModule>> = {
   Account: () => import("../views/Account.tsx").then((m) => ({ default: m.Account })),
   AllWallets: () => import("../views/AllWallets.tsx").then((m) => ({ default: m.AllWallets })),
-  ConnectingExternal: () => import("../views/ConnectingExternal.tsx").then((m) => ({ default: m.ConnectingExternal }))
+  ConnectingExternal: () => import("../views/ConnectingExternal.tsx").then((m) => ({ default: m.ConnectingExternal })),
+  Networks: () => import("../views/Networks.tsx").then((m) => ({ default: m.Networks })),
+  SwitchNetwork: () => import("../views/SwitchNetwork.tsx").then((m) => ({ default: m.SwitchNetwork })),
+  UnsupportedChain: () => import("../views/UnsupportedChain.tsx").then((m) => ({ default: m.UnsupportedChain }))
 }
 const unavailable = () => import("../views/Unavailable.tsx").then((m) => ({ default: m.Unavailable }))
 
