@@ -1,4 +1,5 @@
 import type { View, ViewParams } from "../router/index.ts"
+import type { SnackMessage } from "../router/timings.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import type { Adapters } from "../services/Adapters.ts"
@@ -130,6 +131,11 @@ export interface AirlockClient {
   /** Disconnects one namespace, or all of them. */
   disconnect(namespace?: ChainNamespace): Promise<void>
   setThemeMode(mode: ThemeMode): void
+  /**
+   * Shows a short message at the bottom of the modal ("Address copied"); it replaces the one shown (150 ms apart,
+   * SPEC §4) and hides after 2.2 s.
+   */
+  showSnack(message: SnackMessage): void
   /** Shakes the modal for 500 ms (e.g. after a rejected request). */
   shake(): void
   /** Resolves when the remote config and stored session have been read. */

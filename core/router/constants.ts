@@ -13,6 +13,9 @@ export const SHAKE_MS = 500
  */
 export const SNACK_REPLACE_MS = 150
 
+/** How long a snack message stays before it hides by itself, in ms (SPEC gives none; AppKit's is 2.2 s). */
+export const SNACK_SHOWN_MS = 2200
+
 /**
  * Delay before the auth connector is reloaded after leaving the Farcaster view while not connected, in ms.
  */

@@ -1,10 +1,17 @@
 "use client"
-import { useState } from "react"
+import { type CSSProperties, useState } from "react"
 import { getTabHandlers, getTabListProps, getTabPanelProps, getTabProps } from "../../../core/anatomy/tabs.ts"
 import type { AccountTab } from "../../../core/schema/account.ts"
 import { accountTabs } from "../../../core/schema/accountTabs.ts"
+import { formatBalance, truncateAddress } from "../../../core/schema/format.ts"
+import { isSafeLinkUrl } from "../../../core/schema/urlCheck.ts"
+import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import { NetworkImage } from "../components/NetworkImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
+import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
+import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { safeImageSrc } from "../internal/imageSrc.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
@@ -14,10 +21,43 @@ const emptyTexts: Record<AccountTab, string> = {
   Activity: "No activity yet"
 }
 
-/** The Account view (placeholder): the connected address, a Disconnect button, and the Tokens / NFTs / Activity tabs. */
+const selectProfile = (state: AirlockState) => {
+  const account = state.activeNamespace === undefined ? undefined : state.accounts[state.activeNamespace]
+  return `${account?.profileName ?? ""}\n${account?.profileImage ?? ""}`
+}
+
+/** Two colours from an address, for an avatar that tells accounts apart at a glance (no image needed). */
+const avatarHues = (address: string): readonly [number, number] => {
+  let hash = 0
+  for (const char of address.toLowerCase()) hash = (hash * 31 + char.charCodeAt(0)) >>> 0
+  return [hash % 360, (hash >>> 9) % 360]
+}
+
+const Avatar = ({ address, image }: { readonly address: string; readonly image: string | undefined }) => {
+  const src = safeImageSrc(image)
+  if (src !== undefined) return <img className="airlock-account-avatar" src={src} alt="" width={64} height={64} />
+  const [a, b] = avatarHues(address)
+  // Set through the CSSOM (React's style prop), which a strict style-src policy allows.
+  const hues = { "--airlock-avatar-a": `${a}`, "--airlock-avatar-b": `${b}` } as CSSProperties
+  return <span className="airlock-account-avatar" style={hues} aria-hidden="true" />
+}
+
+/** The explorer page of `address` on the network's explorer, when it is a safe link. */
+const explorerUrl = (base: string | undefined, address: string): string | undefined => {
+  if (base === undefined) return undefined
+  const url = `${base.replace(/\/+$/, "")}/address/${address}`
+  return isSafeLinkUrl(url) ? url : undefined
+}
+
+/**
+ * The Account view: avatar, name (or the address, 4 + 6), balance floored to 3 decimals, copy address, the network
+ * (opens the network list), the explorer link, Disconnect, and the Tokens / NFTs / Activity tabs.
+ */
 export const Account = ({ id }: ViewProps) => {
   const client = useAirlock()
-  const { address } = useAirlockAccount()
+  const { address, balance, balanceSymbol } = useAirlockAccount()
+  const { network } = useAirlockNetwork()
+  const [profileName, profileImage] = useAirlockSelector(selectProfile).split("\n")
   // Which tab is shown is the view's own UI state; nothing else reads it.
   const [selected, setSelected] = useState<AccountTab>("Tokens")
   const tabs = { id, tabs: accountTabs, selected }
@@ -26,12 +66,54 @@ export const Account = ({ id }: ViewProps) => {
     select: setSelected,
     focus: (tabId: string) => document.getElementById(tabId)?.focus()
   }
+  if (address === undefined) return <p className="airlock-empty">Not connected</p>
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(address)
+      client.showSnack({ message: "Address copied", variant: "success" })
+    } catch {
+      client.showSnack({ message: "Could not copy the address", variant: "error" })
+    }
+  }
+  const explorer = explorerUrl(network?.blockExplorers?.default.url, address)
   return (
     <div className="airlock-account">
-      <p className="airlock-address">{address ?? "Not connected"}</p>
-      <button type="button" className="airlock-list-item" onClick={() => void client.disconnect()}>
-        Disconnect
-      </button>
+      <Avatar address={address} image={profileImage || undefined} />
+      <div className="airlock-account-id">
+        <p className="airlock-account-name" title={address}>
+          {profileName || truncateAddress(address)}
+        </p>
+        <button type="button" className="airlock-icon-button" aria-label="Copy address" onClick={() => void copy()}>
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+            <rect x="5" y="5" width="9" height="9" rx="2" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            <path
+              d="M11 3.5V3a1 1 0 0 0-1-1H3a1 1 0 0 0-1 1v7a1 1 0 0 0 1 1h.5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            />
+          </svg>
+        </button>
+      </div>
+      <p className="airlock-account-balance">
+        {balance === undefined ? "Balance unavailable" : formatBalance(balance, balanceSymbol)}
+      </p>
+      <div className="airlock-account-actions">
+        {network === undefined ? null : (
+          <button type="button" className="airlock-list-item" onClick={() => client.push("Networks")}>
+            <NetworkImage network={network} />
+            <span className="airlock-list-name">{network.name}</span>
+          </button>
+        )}
+        {explorer === undefined ? null : (
+          <a className="airlock-list-item" href={explorer} target="_blank" rel="noopener noreferrer">
+            <span className="airlock-list-name">Block Explorer</span>
+          </a>
+        )}
+        <button type="button" className="airlock-list-item" onClick={() => void client.disconnect()}>
+          <span className="airlock-list-name">Disconnect</span>
+        </button>
+      </div>
       <div {...normalizeProps(getTabListProps(tabs))} className="airlock-tabs">
         {accountTabs.map((tab) => (
           <button

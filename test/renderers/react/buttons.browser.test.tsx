@@ -22,7 +22,7 @@ describe("ConnectButton", () => {
     expect(button.textContent).toBe("0x12...345678")
     await userEvent.click(button)
     await expect.element(page.getByRole("dialog", { name: "Account" })).toBeVisible()
-    await expect.element(page.getByText(address)).toBeVisible()
+    await expect.element(page.getByRole("dialog").getByText("0x12...345678")).toBeVisible()
     expect(client.getState().modal.view).toBe("Account")
   })
 
@@ -170,3 +170,38 @@ const contrast = (a: string, b: string): number => {
   const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
   return (high + 0.05) / (low + 0.05)
 }
+
+describe("the Account view", () => {
+  test("shows the short address, the floored balance, the network, an explorer link, and copies the address", async () => {
+    const write = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue(undefined)
+    const { button } = await renderAirlock({
+      state: (state) => {
+        const connected = connectedTo(address)(state)
+        const eip155 = { ...connected.accounts.eip155, balance: "1.23999", balanceSymbol: "ETH" }
+        return { ...connected, accounts: { ...connected.accounts, eip155 } }
+      }
+    })
+    await userEvent.click(button)
+    const account = page.getByRole("dialog", { name: "Account" })
+    await expect.element(account.getByText("0x12...345678")).toBeVisible()
+    await expect.element(account.getByText("1.239 ETH")).toBeVisible()
+    await expect.element(account.getByRole("button", { name: "Ethereum" })).toBeVisible()
+    const explorer = account.getByRole("link", { name: "Block Explorer" }).element() as HTMLAnchorElement
+    expect(explorer.href).toBe(`https://etherscan.io/address/${address}`)
+    expect(explorer.rel).toBe("noopener noreferrer")
+    await userEvent.click(account.getByRole("button", { name: "Copy address" }))
+    expect(write).toHaveBeenCalledWith(address)
+    await expect.element(page.getByRole("status").filter({ hasText: "Address copied" })).toBeVisible()
+    write.mockRestore()
+  })
+
+  test("the network entry opens the network list", async () => {
+    const { button } = await renderAirlock({ state: connectedTo(address) })
+    await userEvent.click(button)
+    await userEvent.click(page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Ethereum" }))
+    await expect.element(page.getByRole("dialog", { name: "Choose Network" })).toBeVisible()
+    await expect
+      .element(page.getByRole("list", { name: "Networks" }).getByRole("button", { name: /Ethereum/ }))
+      .toHaveAttribute("aria-current", "true")
+  })
+})

@@ -1,6 +1,7 @@
 import axe from "axe-core"
 import { afterEach, beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
+import type { ConnectorData } from "../../../core/schema/connector.ts"
 import { connectedTo, renderAirlock, skipAnimations } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
@@ -77,6 +78,47 @@ describe("theme", () => {
       expect(await axeViolations()).toEqual([])
       client.push("AllWallets")
       await expect.element(page.getByRole("dialog", { name: "All Wallets" })).toBeVisible()
+      expect(await axeViolations()).toEqual([])
+    })
+
+    test(`axe finds no violations on the connection views in ${themeMode}`, async () => {
+      // A wallet that keeps its prompt open, then refuses: ConnectingExternal in both states.
+      let refuse: (error: unknown) => void = () => {}
+      let asked: () => void = () => {}
+      const prompted = new Promise<void>((resolve) => {
+        asked = resolve
+      })
+      const wallet = {
+        namespace: "eip155" as const,
+        watchConnectors: (onChange: (c: ReadonlyArray<ConnectorData>) => void) => {
+          onChange([{ id: "test.wallet", type: "ANNOUNCED", name: "Test Wallet", chain: "eip155" }])
+          return () => {}
+        },
+        load: async () => ({
+          connect: () =>
+            new Promise<never>((_resolve, reject) => {
+              refuse = reject
+              asked()
+            }),
+          switchNetwork: () => new Promise<void>(() => {})
+        })
+      }
+      const { button, client } = await renderAirlock({ themeMode, adapters: [wallet] })
+      await openModal(button, "Connect Wallet")
+      client.push("ConnectingExternal", { connectorId: "test.wallet", walletName: "Test Wallet" })
+      await expect.element(page.getByRole("status").filter({ hasText: "Continue in Test Wallet" })).toBeVisible()
+      expect(await axeViolations()).toEqual([])
+      await prompted
+      refuse(Object.assign(new Error("User rejected"), { code: 4001 }))
+      await expect.element(page.getByRole("button", { name: "Try again" })).toBeVisible()
+      expect(await axeViolations()).toEqual([])
+      client.push("Networks")
+      await expect.element(page.getByRole("dialog", { name: "Choose Network" })).toBeVisible()
+      expect(await axeViolations()).toEqual([])
+      client.push("UnsupportedChain")
+      await expect
+        .element(page.getByText("This app doesn't support your current network.", { exact: false }))
+        .toBeVisible()
       expect(await axeViolations()).toEqual([])
     })
   }
