@@ -9,10 +9,12 @@ import { Options } from "../client/Options.ts"
 import type { CoreServices } from "../client/types.ts"
 import { ConnectionError, RpcError } from "../errors/catalogue.ts"
 import { close } from "../router/index.ts"
+import { RECENT_WALLETS_KEPT } from "../rules/connectOrder.ts"
 import { classifyRpcMethod } from "../rules/rpcMethods.ts"
 import type { Connector } from "../schema/connector.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import { type CaipNetwork, makeCaipAddress } from "../schema/network.ts"
+import type { WalletListing } from "../schema/wallet.ts"
 import { Adapters } from "../services/Adapters.ts"
 import { Storage, StorageKeys } from "../services/Storage.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
@@ -177,6 +179,33 @@ const listen = (namespace: ChainNamespace, connectorId: string, implementation: 
     adapters.listeners.set(connectorId, stop)
   })
 
+/**
+ * Puts the connected wallet first among the recent wallets (2 kept, SPEC §5): its registry listing when the registry
+ * knows its rdns, else a listing made from the connector.
+ */
+const rememberRecent = (connector: Connector) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    const storage = yield* Storage
+    const state = store.getSnapshot()
+    const rdns = connector.info?.rdns
+    const known = [
+      ...state.wallets.recent,
+      ...state.wallets.featured,
+      ...state.wallets.recommended,
+      ...state.wallets.all
+    ]
+    const listing: WalletListing = (rdns === undefined ? undefined : known.find((w) => w.rdns === rdns)) ??
+      known.find((w) => w.id === connector.explorerId) ?? {
+        id: connector.explorerId ?? connector.id,
+        name: connector.name,
+        ...(rdns === undefined ? {} : { rdns })
+      }
+    const recent = [listing, ...state.wallets.recent.filter((w) => w.id !== listing.id)].slice(0, RECENT_WALLETS_KEPT)
+    store.update((s) => ({ ...s, wallets: { ...s.wallets, recent } }))
+    yield* storage.set(StorageKeys.recentWallets, recent)
+  })
+
 const remember = (namespace: ChainNamespace, connectorId: string) =>
   Effect.gen(function* () {
     const storage = yield* Storage
@@ -233,6 +262,7 @@ export const connect = Effect.fn("connect")(function* (
   )
   yield* establish(namespace, connection)
   yield* remember(namespace, connectorId)
+  yield* rememberRecent(connector)
   yield* listen(namespace, connectorId, implementation)
   yield* track("CONNECT_SUCCESS", { method: "browser", name: connector.name })
   // Connected from the modal: it closes, as AppKit's does (an UnsupportedChain the wallet's chain opened stays).

@@ -13,6 +13,7 @@ import {
 } from "../router/index.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import { Adapters } from "../services/Adapters.ts"
+import type { Analytics } from "../services/Analytics.ts"
 import type { BlockchainApi } from "../services/BlockchainApi.ts"
 import type { Storage } from "../services/Storage.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
@@ -47,7 +48,7 @@ const clearFarcasterUrl = Effect.gen(function* () {
 
 const handlers: RouterEffectHandlers<
   ChainError | ConnectionError | AdapterLoadError,
-  StateStore | Storage | Adapters | BlockchainApi
+  StateStore | Storage | Adapters | BlockchainApi | Analytics
 > = {
   switchNamespace,
   clearFarcasterUrl,

@@ -11,6 +11,7 @@ import type { AirlockState } from "../state/AirlockState.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { showAlert } from "./alerts.ts"
 import { refreshBalance } from "./balance.ts"
+import { track } from "./events.ts"
 import { errorCode, errorMessage } from "./walletErrors.ts"
 
 /** Whether `network` is one of the app's networks. */
@@ -57,6 +58,7 @@ export const switchNetwork = Effect.fn("switchNetwork")(function* (network: Caip
     return yield* new ChainError({ reason: "NetworkNotFound", details: network.caipNetworkId })
   }
   const changesNamespace = store.getSnapshot().activeNamespace !== network.chainNamespace
+  const before = store.getSnapshot().activeNetworks[network.chainNamespace]?.caipNetworkId
   // The flag spans the switch, so views can hold back account data of the namespace being left (SPEC §4).
   if (changesNamespace) store.update((state) => ({ ...state, switchingNamespace: true }))
   yield* Effect.gen(function* () {
@@ -71,6 +73,9 @@ export const switchNetwork = Effect.fn("switchNetwork")(function* (network: Caip
       })
     )
   )
+  if (changesNamespace || before !== network.caipNetworkId) {
+    yield* track("SWITCH_NETWORK", { network: network.caipNetworkId })
+  }
   yield* Effect.forkDetach(refreshBalance(network.chainNamespace))
 })
 

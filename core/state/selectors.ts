@@ -45,15 +45,21 @@ const sectionOf = (type: WalletSection, state: AirlockState, excluded: ReadonlyA
       ),
       excluded
     )
-  // A recent wallet shows once, in Recent, not again among featured or recommended.
+  // A recent wallet shows once, in Recent, not again among featured or recommended, nor among the installed.
   const recentIds = new Set(state.wallets.recent.map((wallet) => wallet.id))
+  const recentRdns = new Set(state.wallets.recent.flatMap((wallet) => (wallet.rdns ? [wallet.rdns] : [])))
   const notRecent = (wallets: ReadonlyArray<WalletListing>) =>
     recentIds.size === 0 ? wallets : wallets.filter((wallet) => !recentIds.has(wallet.id))
   switch (type) {
     case "walletConnect":
       return { type, connectors: connectors(["WALLET_CONNECT"]) }
     case "injected":
-      return { type, connectors: connectors(["INJECTED", "ANNOUNCED", "MULTI_CHAIN"]) }
+      return {
+        type,
+        connectors: connectors(["INJECTED", "ANNOUNCED", "MULTI_CHAIN"]).filter(
+          (c) => c.info?.rdns === undefined || !recentRdns.has(c.info.rdns)
+        )
+      }
     case "external":
       return { type, connectors: connectors(["EXTERNAL"]) }
     case "recent":

@@ -81,8 +81,11 @@ const SocialMethod = () => {
   )
 }
 
+const selectConnectors = (state: AirlockState) => state.connectors
+
 const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
   const client = useAirlock()
+  const connectors = useAirlockSelector(selectConnectors)
   return (
     <ul {...normalizeProps(getWalletListProps({ id }, sectionLabels[section.type]))} className="airlock-list">
       {"connectors" in section
@@ -100,16 +103,25 @@ const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
               }
             />
           ))
-        : section.wallets.map((wallet) => (
-            <WalletItem
-              key={`wallet-${wallet.id}`}
-              id={id}
-              wallet={{ id: wallet.id, name: wallet.name }}
-              imageUrl={wallet.image_url}
-              recent={section.type === "recent"}
-              onSelect={() => client.push("ConnectingWalletConnect", { walletId: wallet.id })}
-            />
-          ))}
+        : section.wallets.map((wallet) => {
+            // A wallet of the registry that is installed here connects through its browser connector.
+            const installed = wallet.rdns ? connectors.find((c) => c.info?.rdns === wallet.rdns) : undefined
+            return (
+              <WalletItem
+                key={`wallet-${wallet.id}`}
+                id={id}
+                wallet={{ id: wallet.id, name: wallet.name, installed: installed !== undefined }}
+                imageUrl={installed?.imageUrl ?? installed?.info?.icon ?? wallet.image_url}
+                announced={installed?.type === "ANNOUNCED"}
+                recent={section.type === "recent"}
+                onSelect={() =>
+                  installed === undefined
+                    ? client.push("ConnectingWalletConnect", { walletId: wallet.id })
+                    : client.push("ConnectingExternal", { connectorId: installed.id, walletName: installed.name })
+                }
+              />
+            )
+          })}
     </ul>
   )
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { ConnectionError, RpcError } from "../../../core/errors/catalogue.ts"
 import { base, mainnet } from "../../../core/networks/index.ts"
+import { selectConnectView } from "../../../core/state/selectors.ts"
 import { createTestAirlock, fakeAccount, fakeAdapter } from "../../../core/testing/index.ts"
 
 // Every rule of the connection flows, through the adapter contract, with a scripted wallet (airlock/testing's
@@ -66,6 +67,17 @@ describe("connect", () => {
     // The live object is reachable, but never in the state.
     expect(await airlock.getProvider()).toEqual({ fake: true, connectorId: "test.wallet" })
     expect(JSON.stringify(airlock.getState().connectors)).not.toContain("fake")
+  })
+
+  it("remembers the wallet as the first recent one (stored), shown once on Connect, in Recent", async () => {
+    const { airlock } = setup({ connector: { info: { rdns: "io.test" } } })
+    await airlock.ready
+    await airlock.connect("test.wallet")
+    expect(airlock.getState().wallets.recent).toEqual([{ id: "test.wallet", name: "Test Wallet", rdns: "io.test" }])
+    await airlock.disconnect()
+    const sections = selectConnectView(airlock.getState()).sections.map((s) => s.type)
+    expect(sections).toContain("recent")
+    expect(sections).not.toContain("injected")
   })
 
   it("adopts the wallet's own chain when the app supports it", async () => {
@@ -162,13 +174,17 @@ describe("wallet events", () => {
 })
 
 describe("switching network and disconnecting", () => {
-  it("switchNetwork moves the connected wallet first", async () => {
+  it("switchNetwork moves the connected wallet first, and tracks SWITCH_NETWORK", async () => {
     const { airlock, wallet } = setup()
     await airlock.ready
     await airlock.connect("test.wallet")
     await airlock.switchNetwork(base)
     expect(wallet.switches).toEqual(["eip155:8453"])
     expect(airlock.getState().activeNetworks.eip155?.caipNetworkId).toBe("eip155:8453")
+    expect(airlock.getState().lastEvent?.data).toMatchObject({
+      event: "SWITCH_NETWORK",
+      properties: { network: "eip155:8453" }
+    })
   })
 
   it("disconnect goes through the wallet, and its later events change nothing", async () => {
