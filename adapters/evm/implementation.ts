@@ -2,10 +2,11 @@
  * The EVM adapter's code, loaded on first need: connecting to EIP-1193 providers, restoring a connection without a
  * prompt, switching (and adding) chains, requests and wallet events.
  */
-import { hexToNumber, isHex, numberToHex } from "viem/utils"
-import type { AdapterConnection, AdapterImplementation } from "../../core/client/AirlockAdapter.ts"
+import { formatEther, hexToNumber, isAddress, isHex, numberToHex } from "viem/utils"
+import type { AdapterConnection, AdapterContext, AdapterImplementation } from "../../core/client/AirlockAdapter.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"
 import type { Eip1193Provider } from "./provider.ts"
+import { makeRpc } from "./rpc.ts"
 
 /** Codes with which wallets say they do not know a chain: then it is added first (SPEC §4). */
 const UNRECOGNIZED_CHAIN_CODES = new Set<unknown>([4902, 5000, 32603, -32603])
@@ -42,7 +43,11 @@ const addChainParams = (network: CaipNetwork) => ({
  * implementation.getProvider?.("io.metamask") // undefined: nothing announced
  * ```
  */
-export const makeEvmImplementation = (providers: ReadonlyMap<string, Eip1193Provider>): AdapterImplementation => {
+export const makeEvmImplementation = (
+  providers: ReadonlyMap<string, Eip1193Provider>,
+  context: AdapterContext = { projectId: undefined, endpoints: { walletApi: "", blockchainApi: "" } }
+): AdapterImplementation => {
+  const rpc = makeRpc(context)
   const providerOf = (connectorId: string): Eip1193Provider => {
     const provider = providers.get(connectorId)
     if (provider === undefined) throw new Error(`No EVM wallet "${connectorId}" on this page`)
@@ -113,6 +118,10 @@ export const makeEvmImplementation = (providers: ReadonlyMap<string, Eip1193Prov
         provider.removeListener?.("chainChanged", onChain)
         provider.removeListener?.("disconnect", onDisconnect)
       }
+    },
+    getBalance: async ({ address, network }) => {
+      if (!isAddress(address, { strict: false })) throw new Error(`Not an EVM address: ${address}`)
+      return formatEther(await rpc.clientFor(network).getBalance({ address }))
     },
     getProvider: (connectorId) => providers.get(connectorId)
   }

@@ -107,6 +107,6 @@ export const evm = (options: EvmAdapterOptions = {}): AirlockAdapter => {
       publish()
       return () => window.removeEventListener("eip6963:announceProvider", onAnnounce)
     },
-    load: () => import("./implementation.ts").then((m) => m.makeEvmImplementation(providers))
+    load: (context) => import("./implementation.ts").then((m) => m.makeEvmImplementation(providers, context))
   }
 }

@@ -22,6 +22,26 @@ export interface AdapterConnection {
 }
 
 /**
+ * What an adapter's code is loaded with: the app's project and the hosts it configured, so the adapter reaches the
+ * same self-hosted services (an RPC through the blockchain API, a relay) as core does.
+ *
+ * @example
+ * ```ts
+ * import type { AdapterContext } from "./AirlockAdapter.ts"
+ * const context: AdapterContext = { projectId: "airlock-demo", endpoints: { walletApi: "http://127.0.0.1:4400", blockchainApi: "http://127.0.0.1:4400" } }
+ * ```
+ */
+export interface AdapterContext {
+  readonly projectId: string | undefined
+  readonly endpoints: {
+    readonly walletApi: string
+    readonly blockchainApi: string
+    readonly relay?: string | undefined
+    readonly frame?: string | undefined
+  }
+}
+
+/**
  * What a connected wallet tells core after the connection was made. Core's flows turn each call into state.
  *
  * @example
@@ -82,6 +102,13 @@ export interface AdapterImplementation {
   /** Reloads a connector's session (the embedded wallet's frame after the Farcaster view is left, SPEC §2). */
   readonly reloadConnector?: ((connectorId: string) => Promise<void> | void) | undefined
   /**
+   * Reads an account's native balance from the chain itself (decimal string in the native unit, e.g. "1.5"); core
+   * uses it when the blockchain API cannot answer (SPEC §7: balance from the API, falling back to RPC).
+   */
+  readonly getBalance?:
+    | ((args: { readonly address: string; readonly network: CaipNetwork }) => Promise<string>)
+    | undefined
+  /**
    * The live object of a connector, for libraries that speak to it directly: an EIP-1193 provider for EVM (viem's
    * `custom()` transport takes it), a Wallet Standard wallet for Solana.
    */
@@ -109,8 +136,8 @@ export interface AirlockAdapter {
    * function that stops it. Core checks each connector's URLs (an unsafe icon is dropped) before it reaches state.
    */
   readonly watchConnectors?: ((onChange: (connectors: ReadonlyArray<ConnectorData>) => void) => () => void) | undefined
-  /** Fetches the adapter's code; called at most once per client. */
-  readonly load?: (() => Promise<AdapterImplementation>) | undefined
+  /** Fetches the adapter's code; called at most once per client, with the app's project and hosts. */
+  readonly load?: ((context: AdapterContext) => Promise<AdapterImplementation>) | undefined
   /**
    * Services the adapter adds to the client's runtime (a relay client, a provider bridge…), built with the client's
    * own services available. Wrap its construction in `Layer.unwrap(Effect.promise(() => import(…)))` to keep its

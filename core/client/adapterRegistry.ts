@@ -1,6 +1,11 @@
 import { ReasonError } from "../errors/ReasonError.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
-import { type AdapterImplementation, type AirlockAdapter, adapterNamespaces } from "./AirlockAdapter.ts"
+import {
+  type AdapterContext,
+  type AdapterImplementation,
+  type AirlockAdapter,
+  adapterNamespaces
+} from "./AirlockAdapter.ts"
 
 /** An adapter's `load()` rejected; `cause` is what it rejected with. A later call tries again. */
 export class AdapterLoadError extends ReasonError("AdapterLoadError", {
@@ -27,7 +32,7 @@ export interface AdapterRegistry {
  */
 export const makeAdapterRegistry = (
   adapters: ReadonlyArray<AirlockAdapter>,
-  onLoad: (implementation: AdapterImplementation) => void = () => {}
+  context: AdapterContext = { projectId: undefined, endpoints: { walletApi: "", blockchainApi: "" } }
 ): AdapterRegistry => {
   const loaded = new Map<AirlockAdapter, Promise<AdapterImplementation>>()
   const loadOne = (adapter: AirlockAdapter, namespace: string): Promise<AdapterImplementation> | undefined => {
@@ -36,12 +41,9 @@ export const makeAdapterRegistry = (
     const cached = loaded.get(adapter)
     if (cached !== undefined) return cached
     const pending = Promise.resolve()
-      .then(load)
+      .then(() => load(context))
       .then(
-        (implementation) => {
-          onLoad(implementation)
-          return implementation
-        },
+        (implementation) => implementation,
         (cause: unknown) => {
           loaded.delete(adapter)
           throw new AdapterLoadError({ reason: "LoadFailed", params: { namespace }, cause })

@@ -142,7 +142,10 @@ export const makeAirlock = (
   const store = makeStore<AirlockState>(first, { seal })
   const onAlert = (alert: Parameters<typeof nextAlert>[1]) =>
     store.update((state) => ({ ...state, alert: nextAlert(state.alert, alert) }))
-  const adapters = makeAdapterRegistry(invalid ? [] : (options.adapters ?? []))
+  const adapters = makeAdapterRegistry(invalid ? [] : (options.adapters ?? []), {
+    projectId: typeof options.projectId === "string" ? options.projectId : undefined,
+    endpoints: invalid ? { walletApi: "", blockchainApi: "" } : options.endpoints
+  })
   const runtime = makeRuntime({ options, store, platform, services, onAlert, adapters })
   const routerOptions: RouterOptions = {
     adapters: invalid ? [] : (options.adapters ?? []),

@@ -1,35 +1,61 @@
 import * as Effect from "effect/Effect"
 import type { ChainNamespace } from "../schema/namespace.ts"
+import type { CaipNetwork } from "../schema/network.ts"
+import { Adapters } from "../services/Adapters.ts"
 import { BlockchainApi } from "../services/BlockchainApi.ts"
 import { StateStore } from "../state/StateStore.ts"
 
+/** The native balance from the blockchain API; `undefined` when it fails or does not list the native token. */
+const fromApi = (address: string, network: CaipNetwork) =>
+  Effect.gen(function* () {
+    const api = yield* BlockchainApi
+    const { balances } = yield* api.getBalance({ address, chainId: network.caipNetworkId })
+    const native =
+      balances.find((b) => b.chainId === network.caipNetworkId && b.address === undefined) ??
+      balances.find((b) => b.chainId === network.caipNetworkId && b.symbol === network.nativeCurrency.symbol)
+    return native?.quantity.numeric
+  }).pipe(
+    Effect.catch((error) =>
+      Effect.as(Effect.logWarning("Airlock: the blockchain API gave no balance; asking the chain", error), undefined)
+    )
+  )
+
+/** The native balance read from the chain through the namespace's adapter (its ranked RPC). */
+const fromRpc = (address: string, network: CaipNetwork) =>
+  Effect.gen(function* () {
+    const implementation = yield* (yield* Adapters).load(network.chainNamespace)
+    const read = implementation?.getBalance
+    if (read === undefined) return undefined
+    return yield* Effect.tryPromise(() => read({ address, network }))
+  }).pipe(
+    Effect.catch((error) => Effect.as(Effect.logWarning("Airlock: the chain gave no balance either", error), undefined))
+  )
+
 /**
- * Reads the connected account's native balance from the blockchain API (SPEC §7); a failure leaves the balance
- * unknown with a warning, never the connection.
+ * Reads the connected account's native balance (SPEC §7): from the blockchain API (cached 30 s; after a failure the
+ * API is not asked again for 30 s), else from the chain through the adapter's RPC. When neither answers the balance
+ * stays unknown (the Account view says so); the connection is never affected.
  */
 export const refreshBalance = (namespace: ChainNamespace) =>
   Effect.gen(function* () {
     const store = yield* StateStore
-    const api = yield* BlockchainApi
     const state = store.getSnapshot()
     const account = state.accounts[namespace]
     const network = state.activeNetworks[namespace]
-    if (account.status !== "connected" || account.address === undefined || network === undefined) return
+    const address = account.address
+    if (account.status !== "connected" || address === undefined || network === undefined) return
     if (!state.networks.some((n) => n.caipNetworkId === network.caipNetworkId)) return
-    const { balances } = yield* api.getBalance({ address: account.address, chainId: network.caipNetworkId })
-    const native =
-      balances.find((b) => b.chainId === network.caipNetworkId && b.address === undefined) ??
-      balances.find((b) => b.chainId === network.caipNetworkId && b.symbol === network.nativeCurrency.symbol)
-    const balance = native?.quantity.numeric ?? "0"
+    const balance = (yield* fromApi(address, network)) ?? (yield* fromRpc(address, network))
     store.update((s) => {
       const current = s.accounts[namespace]
-      if (current.address !== account.address || s.activeNetworks[namespace] !== network) return s
+      if (current.address !== address || s.activeNetworks[namespace] !== network) return s
+      if (balance === undefined) {
+        const { balance: _, balanceSymbol: __, ...rest } = current
+        return { ...s, accounts: { ...s.accounts, [namespace]: rest } }
+      }
       return {
         ...s,
-        accounts: {
-          ...s.accounts,
-          [namespace]: { ...current, balance, balanceSymbol: network.nativeCurrency.symbol }
-        }
+        accounts: { ...s.accounts, [namespace]: { ...current, balance, balanceSymbol: network.nativeCurrency.symbol } }
       }
     })
-  }).pipe(Effect.catch((error) => Effect.logWarning("Airlock: the balance could not be read", error)))
+  })

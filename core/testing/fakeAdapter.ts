@@ -14,6 +14,8 @@ export interface FakeAdapterOptions {
   readonly connector?: Partial<ConnectorData> | undefined
   /** Whether a stored connection is restored on start (the wallet still grants access). @default true */
   readonly restores?: boolean | undefined
+  /** The native balance the chain reports through the adapter's RPC (the fallback when the API fails). */
+  readonly rpcBalance?: string | undefined
 }
 
 /** The wallet's side of a {@link fakeAdapter}: what it was asked, and how to make it answer or speak. */
@@ -104,6 +106,7 @@ export const fakeAdapter = (
       listeners.add(events)
       return () => listeners.delete(events)
     },
+    ...(options.rpcBalance === undefined ? {} : { getBalance: async () => options.rpcBalance as string }),
     getProvider: (connectorId) => (connectorId === connector.id ? { fake: true, connectorId } : undefined)
   }
 

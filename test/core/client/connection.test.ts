@@ -80,6 +80,24 @@ describe("connect", () => {
     expect(sections).not.toContain("injected")
   })
 
+  it("reads the balance from the chain when the blockchain API cannot answer", async () => {
+    const { airlock } = setup({ rpcBalance: "2.5" }, { blockchainApi: { supportedChains: [] } })
+    await airlock.ready
+    await airlock.connect("test.wallet")
+    await vi.waitFor(() =>
+      expect(airlock.getState().accounts.eip155).toMatchObject({ balance: "2.5", balanceSymbol: "ETH" })
+    )
+  })
+
+  it("leaves the balance unknown when neither the API nor the chain answers", async () => {
+    const { airlock } = setup({}, { blockchainApi: { supportedChains: [] } })
+    await airlock.ready
+    await airlock.connect("test.wallet")
+    await airlock.switchNetwork(base)
+    expect(airlock.getState().accounts.eip155.balance).toBeUndefined()
+    expect(airlock.getState().accounts.eip155.status).toBe("connected")
+  })
+
   it("adopts the wallet's own chain when the app supports it", async () => {
     const { airlock } = setup({ chainId: 8453 })
     await airlock.ready

@@ -1,0 +1,55 @@
+/**
+ * Reading EVM chains: per chain, the app's own RPC URLs and the blockchain API's RPC (`{api}/v1/?chainId=…&projectId=…`,
+ * SPEC §7) behind viem's `fallback`, ranked as SPEC §9 says (poll 4 s, 10 samples, 1 s timeout, weights 0.7
+ * stability / 0.3 latency), so a dead endpoint is skipped and the best one is used first.
+ */
+import { createPublicClient, fallback, http, type PublicClient } from "viem"
+import type { AdapterContext } from "../../core/client/AirlockAdapter.ts"
+import type { CaipNetwork } from "../../core/schema/network.ts"
+
+/** SPEC §9's ranking of RPC transports. */
+export const rpcRanking = {
+  interval: 4_000,
+  sampleCount: 10,
+  timeout: 1_000,
+  weights: { stability: 0.7, latency: 0.3 }
+} as const
+
+/**
+ * Every RPC URL of `network`, the app's own first, then the blockchain API's.
+ * @example
+ * ```ts
+ * import { mainnet } from "../../core/networks/index.ts"
+ * rpcUrlsOf(mainnet, { projectId: "p1", endpoints: { walletApi: "https://api.example", blockchainApi: "https://api.example" } })
+ * // [...mainnet's own, "https://api.example/v1/?chainId=eip155%3A1&projectId=p1"]
+ * ```
+ */
+export const rpcUrlsOf = (network: CaipNetwork, context: AdapterContext): ReadonlyArray<string> => {
+  const own = network.rpcUrls.default.http.filter((url) => /^https?:\/\//.test(url))
+  if (context.endpoints.blockchainApi === "" || context.projectId === undefined) return own
+  const query = new URLSearchParams({ chainId: network.caipNetworkId, projectId: context.projectId })
+  return [...own, `${context.endpoints.blockchainApi.replace(/\/+$/, "")}/v1/?${query}`]
+}
+
+/**
+ * A cache of one ranked public client per chain (made on first use: ranking polls only chains the app reads).
+ * @example
+ * ```ts
+ * const rpc = makeRpc({ projectId: "p1", endpoints: { walletApi: "https://api.example", blockchainApi: "https://api.example" } })
+ * ```
+ */
+export const makeRpc = (context: AdapterContext, ranking: false | typeof rpcRanking = rpcRanking) => {
+  const clients = new Map<string, PublicClient>()
+  return {
+    clientFor: (network: CaipNetwork): PublicClient => {
+      let client = clients.get(network.caipNetworkId)
+      if (client === undefined) {
+        const transports = rpcUrlsOf(network, context).map((url) => http(url, { retryCount: 0, timeout: 10_000 }))
+        if (transports.length === 0) throw new Error(`No RPC URL for ${network.caipNetworkId}`)
+        client = createPublicClient({ transport: fallback(transports, { rank: ranking, retryCount: 0 }) })
+        clients.set(network.caipNetworkId, client)
+      }
+      return client
+    }
+  }
+}
