@@ -2,11 +2,21 @@
  * The EVM adapter's code, loaded on first need: connecting to EIP-1193 providers, restoring a connection without a
  * prompt, switching (and adding) chains, requests and wallet events.
  */
-import { formatEther, hexToNumber, isAddress, isHex, numberToHex } from "viem/utils"
 import type { AdapterConnection, AdapterContext, AdapterImplementation } from "../../core/client/AirlockAdapter.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"
 import type { Eip1193Provider } from "./provider.ts"
-import { makeRpc } from "./rpc.ts"
+
+/** A chain id as the `0x…` quantity EIP-1193 methods take. */
+const numberToHex = (value: number): string => `0x${value.toString(16)}`
+
+/** Wei as ether, exactly (a decimal string without trailing zeros). */
+export const formatEther = (wei: bigint): string => {
+  const negative = wei < 0n
+  const digits = (negative ? -wei : wei).toString().padStart(19, "0")
+  const whole = digits.slice(0, -18)
+  const fraction = digits.slice(-18).replace(/0+$/, "")
+  return `${negative ? "-" : ""}${whole}${fraction === "" ? "" : `.${fraction}`}`
+}
 
 /** Codes with which wallets say they do not know a chain: then it is added first (SPEC §4). */
 const UNRECOGNIZED_CHAIN_CODES = new Set<unknown>([4902, 5000, 32603, -32603])
@@ -18,7 +28,7 @@ const codeOf = (error: unknown): unknown =>
 const toChainId = (value: unknown): number | undefined => {
   if (typeof value === "number" && Number.isSafeInteger(value) && value > 0) return value
   if (typeof value !== "string") return undefined
-  if (isHex(value) && value.length <= 18) return hexToNumber(value)
+  if (/^0x[0-9a-fA-F]{1,13}$/.test(value)) return Number.parseInt(value.slice(2), 16)
   return /^\d{1,15}$/.test(value) ? Number(value) : undefined
 }
 
@@ -47,7 +57,14 @@ export const makeEvmImplementation = (
   providers: ReadonlyMap<string, Eip1193Provider>,
   context: AdapterContext = { projectId: undefined, endpoints: { walletApi: "", blockchainApi: "" } }
 ): AdapterImplementation => {
-  const rpc = makeRpc(context)
+  // viem's public client and transports are only needed when the API cannot give a balance: a chunk of their own.
+  let rpc:
+    | Promise<{ readonly balanceOf: (network: CaipNetwork, address: `0x${string}`) => Promise<bigint> }>
+    | undefined
+  const rpcClient = () => {
+    rpc ??= import("./rpc.ts").then((m) => m.makeRpc(context))
+    return rpc
+  }
   const providerOf = (connectorId: string): Eip1193Provider => {
     const provider = providers.get(connectorId)
     if (provider === undefined) throw new Error(`No EVM wallet "${connectorId}" on this page`)
@@ -120,8 +137,8 @@ export const makeEvmImplementation = (
       }
     },
     getBalance: async ({ address, network }) => {
-      if (!isAddress(address, { strict: false })) throw new Error(`Not an EVM address: ${address}`)
-      return formatEther(await rpc.clientFor(network).getBalance({ address }))
+      if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new Error(`Not an EVM address: ${address}`)
+      return formatEther(await (await rpcClient()).balanceOf(network, address as `0x${string}`))
     },
     getProvider: (connectorId) => providers.get(connectorId)
   }

@@ -3,7 +3,8 @@
  * SPEC §7) behind viem's `fallback`, ranked as SPEC §9 says (poll 4 s, 10 samples, 1 s timeout, weights 0.7
  * stability / 0.3 latency), so a dead endpoint is skipped and the best one is used first.
  */
-import { createPublicClient, fallback, http, type PublicClient } from "viem"
+import { type Client, createClient, fallback, http } from "viem"
+import { getBalance } from "viem/actions"
 import type { AdapterContext } from "../../core/client/AirlockAdapter.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"
 
@@ -39,17 +40,21 @@ export const rpcUrlsOf = (network: CaipNetwork, context: AdapterContext): Readon
  * ```
  */
 export const makeRpc = (context: AdapterContext, ranking: false | typeof rpcRanking = rpcRanking) => {
-  const clients = new Map<string, PublicClient>()
-  return {
-    clientFor: (network: CaipNetwork): PublicClient => {
-      let client = clients.get(network.caipNetworkId)
-      if (client === undefined) {
-        const transports = rpcUrlsOf(network, context).map((url) => http(url, { retryCount: 0, timeout: 10_000 }))
-        if (transports.length === 0) throw new Error(`No RPC URL for ${network.caipNetworkId}`)
-        client = createPublicClient({ transport: fallback(transports, { rank: ranking, retryCount: 0 }) })
-        clients.set(network.caipNetworkId, client)
-      }
-      return client
+  // A bare client with the one action used: viem's public client would bring every action into this chunk.
+  const clients = new Map<string, Client>()
+  const clientFor = (network: CaipNetwork): Client => {
+    let client = clients.get(network.caipNetworkId)
+    if (client === undefined) {
+      const transports = rpcUrlsOf(network, context).map((url) => http(url, { retryCount: 0, timeout: 10_000 }))
+      if (transports.length === 0) throw new Error(`No RPC URL for ${network.caipNetworkId}`)
+      client = createClient({ transport: fallback(transports, { rank: ranking, retryCount: 0 }) })
+      clients.set(network.caipNetworkId, client)
     }
+    return client
+  }
+  return {
+    /** The native balance of `address` on `network`, in wei. */
+    balanceOf: (network: CaipNetwork, address: `0x${string}`): Promise<bigint> =>
+      getBalance(clientFor(network), { address })
   }
 }

@@ -261,7 +261,11 @@ export const makeAirlock = (
         }
       )
       store.update((state) => ({ ...state, modal: result.state }))
-      if (result.state.view === "Connect") background(adapters.loadAll())
+      // Connect is where a wallet is chosen next: its adapters' code and the connect flow load now, not on the click.
+      if (result.state.view === "Connect") {
+        background(adapters.loadAll())
+        background(import("../flows/connection.ts"))
+      }
       return flow(
         () => import("../flows/modal.ts"),
         (m) => m.settleOpen(result, before)

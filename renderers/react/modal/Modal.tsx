@@ -58,8 +58,9 @@ export const Modal = () => {
 
   // A connected user's open shows Account: fetch its chunk as soon as that is the case, so the open stays one frame.
   const connected = useAirlockSelector(selectConnected)
+  // A disconnected user picks a wallet next: fetch the view the wallet rows lead to meanwhile.
   useEffect(() => {
-    if (connected) preloadView("Account")
+    preloadView(connected ? "Account" : "ConnectingExternal")
   }, [connected])
 
   // A view change can remove the focused button (e.g. "All Wallets"); keep focus inside the dialog.

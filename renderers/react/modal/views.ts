@@ -22,15 +22,32 @@ const loaders: Partial<Record<View, () => ViewModule>> = {
 const unavailable = () => import("../views/Unavailable.tsx").then((m) => ({ default: m.Unavailable }))
 
 const lazyViews = new Map<View, LazyExoticComponent<ComponentType<ViewProps>>>()
+/** Views whose chunk has arrived: drawn directly, since a lazy component suspends once even when loaded. */
+const loadedViews = new Map<View, ComponentType<ViewProps>>()
 
-/** The component that draws `view` (lazy for every view but Connect: render it inside a `Suspense`). */
+const load = (view: View): ViewModule =>
+  (loaders[view] ?? unavailable)().then((module) => {
+    loadedViews.set(view, module.default)
+    return module
+  })
+
+/**
+ * The component that draws `view`: Connect and every view whose chunk has loaded directly; any other lazily (render
+ * it inside a `Suspense`). Drawing a loaded view directly matters: React holds a revealed Suspense boundary's content
+ * back for 300 ms, which made choosing a wallet take a third of a second before its view showed.
+ */
 export const viewComponent = (
   view: View
-): FunctionComponent<ViewProps> | LazyExoticComponent<ComponentType<ViewProps>> => {
+): FunctionComponent<ViewProps> | ComponentType<ViewProps> | LazyExoticComponent<ComponentType<ViewProps>> => {
   if (view === "Connect") return Connect
+  // One component per view for the page's life: a view drawn lazily once stays lazy (a resolved lazy component
+  // does not suspend again), so a re-render never swaps the component and remounts the view.
   let component = lazyViews.get(view)
+  if (component !== undefined) return component
+  const loaded = loadedViews.get(view)
+  if (loaded !== undefined) return loaded
   if (component === undefined) {
-    component = lazy(loaders[view] ?? unavailable)
+    component = lazy(() => load(view))
     lazyViews.set(view, component)
   }
   return component
@@ -38,5 +55,5 @@ export const viewComponent = (
 
 /** Starts fetching a view's chunk ahead of its first show (e.g. Account while connected); failures retry on show. */
 export const preloadView = (view: View): void => {
-  ;(loaders[view] ?? unavailable)().catch(() => undefined)
+  load(view).catch(() => undefined)
 }

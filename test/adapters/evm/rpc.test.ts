@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { makeEvmImplementation } from "../../../adapters/evm/implementation.ts"
+import { formatEther, makeEvmImplementation } from "../../../adapters/evm/implementation.ts"
 import { rpcUrlsOf } from "../../../adapters/evm/rpc.ts"
 import { evmNetwork } from "../../../core/networks/index.ts"
 
@@ -41,6 +41,13 @@ describe("the EVM adapter's RPC", () => {
     projectId: "p1",
     endpoints: { walletApi: "http://127.0.0.1:1", blockchainApi: "http://127.0.0.1:1" }
   }
+
+  it("formats wei as ether exactly, never through floating point", () => {
+    expect(formatEther(1_500_000_000_000_000_000n)).toBe("1.5")
+    expect(formatEther(1n)).toBe("0.000000000000000001")
+    expect(formatEther(0n)).toBe("0")
+    expect(formatEther(123_456_789_000_000_000_000_000_000n)).toBe("123456789")
+  })
 
   it("lists the app's own RPC URLs first, then the blockchain API's per-chain endpoint with the project", () => {
     const network = evmNetwork({

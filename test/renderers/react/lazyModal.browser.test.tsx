@@ -1,11 +1,14 @@
 import { expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import { render } from "vitest-browser-react"
-import { createTestAirlock } from "../../../core/testing/index.ts"
+import { createTestAirlock, fakeAdapter } from "../../../core/testing/index.ts"
 import { AirlockProvider, ConnectButton } from "../../../renderers/react/index.ts"
 import { onIdle } from "../../../renderers/react/internal/onIdle.ts"
 import { getLoadedModal } from "../../../renderers/react/modal/load.ts"
+import { viewComponent } from "../../../renderers/react/modal/views.ts"
 import { skipAnimations } from "./setup.tsx"
+
+const isLazy = (component: unknown) => (component as { $$typeof?: symbol }).$$typeof === Symbol.for("react.lazy")
 
 test("the modal's code is fetched when the pointer reaches the button, not with the page", async () => {
   skipAnimations()
@@ -24,5 +27,32 @@ test("the modal's code is fetched when the pointer reaches the button, not with 
   await expect.poll(() => getLoadedModal()).toBeDefined()
   await userEvent.click(page.getByRole("button", { name: "Connect Wallet" }))
   await expect.element(page.getByRole("dialog", { name: "Connect Wallet" })).toBeVisible()
+  await client.destroy()
+})
+
+test("a view fetched ahead is drawn without a loading placeholder (no Suspense hold when a wallet is chosen)", async () => {
+  skipAnimations()
+  let placeholders = 0
+  const observer = new MutationObserver(() => {
+    if (document.querySelector(".airlock-view-loading") !== null) placeholders += 1
+  })
+  const wallet = fakeAdapter({ connector: { name: "Slow Wallet" } })
+  // A wallet that keeps its prompt open, so ConnectingExternal stays on screen.
+  const pending = { ...wallet.adapter, load: async () => ({ connect: () => new Promise<never>(() => {}) }) }
+  const client = createTestAirlock({ adapters: [pending] })
+  await render(
+    <AirlockProvider client={client}>
+      <ConnectButton />
+    </AirlockProvider>
+  )
+  await userEvent.click(page.getByRole("button", { name: "Connect Wallet" }))
+  await expect.element(page.getByRole("dialog", { name: "Connect Wallet" })).toBeVisible()
+  // Opening Connect fetches the view its wallet rows lead to.
+  await expect.poll(() => isLazy(viewComponent("ConnectingExternal"))).toBe(false)
+  observer.observe(document.body, { subtree: true, childList: true })
+  await userEvent.click(page.getByRole("button", { name: /^Slow Wallet/ }))
+  await expect.element(page.getByRole("status").filter({ hasText: "Continue in Slow Wallet" })).toBeVisible()
+  observer.disconnect()
+  expect(placeholders).toBe(0)
   await client.destroy()
 })

@@ -1,0 +1,63 @@
+/**
+ * Time from choosing a wallet to connected, in Chromium, against `npm start`'s sandbox started here (free ports):
+ * the demo page with the Sandbox Wallet in approve mode, so the wallet answers at once and what is measured is
+ * Airlock (the view, the adapter chunk, the connect flow, the state write and the button's re-render). Each run is a
+ * fresh page: click "Connect Wallet", then the Sandbox Wallet row (pointerdown stamped), until the button shows the
+ * address (a frame painted). Median of 20. Run by `npm run bench` after the size report.
+ */
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { chromium } from "playwright-core"
+import { startSandbox } from "../sandbox/index.ts"
+import { chromiumArgs, chromiumPath } from "../test/fixtures/chromium.ts"
+
+const runs = 20
+const probe = `
+window.__connected = [];
+let start = 0;
+document.addEventListener("pointerdown", (event) => {
+  if (event.target instanceof Element && event.target.closest("[data-part=wallet-item]")) start = performance.now()
+}, true);
+new MutationObserver(() => {
+  const button = document.querySelector(".airlock-button[data-state=connected]");
+  if (button && start) { const t = start; start = 0; requestAnimationFrame(() => window.__connected.push(performance.now() - t)) }
+}).observe(document, { subtree: true, attributes: true, childList: true, characterData: true });
+`
+
+const median = (values: ReadonlyArray<number>) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 === 0 ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2 : (sorted[middle] ?? 0)
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), "airlock-bench-connect-"))
+const sandbox = await startSandbox({ quiet: true, dataDir })
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
+try {
+  const times: Array<number> = []
+  for (let run = 0; run < runs; run++) {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.addInitScript({ content: probe })
+    await page.goto(`${sandbox.urls.demo}?sandboxWallet=approve`)
+    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /^Sandbox Wallet/ })
+      .click({ timeout: 15_000 })
+    await page.waitForFunction(() => (window as unknown as { __connected: number[] }).__connected.length === 1)
+    times.push(await page.evaluate(() => (window as unknown as { __connected: number[] }).__connected[0] ?? Number.NaN))
+    await context.close()
+  }
+  console.log(
+    `\nConnect latency in Chromium (choose Sandbox Wallet, auto-approve -> button shows the address), median of ${runs}:`
+  )
+  console.log(
+    `  first connect on a fresh page   ${median(times).toFixed(1)} ms   (min ${Math.min(...times).toFixed(1)}, max ${Math.max(...times).toFixed(1)})`
+  )
+} finally {
+  await browser.close()
+  await sandbox.stop()
+  rmSync(dataDir, { recursive: true, force: true })
+}
