@@ -59,3 +59,30 @@ export const refreshBalance = (namespace: ChainNamespace) =>
       }
     })
   })
+
+/**
+ * Reads the connected account's name and avatar (SPEC §7 identity, cached 5 minutes by the API service) on EVM
+ * chains that are not testnets; a failure leaves them unset with a warning.
+ */
+export const refreshIdentity = (namespace: ChainNamespace) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    const state = store.getSnapshot()
+    const account = state.accounts[namespace]
+    const network = state.activeNetworks[namespace]
+    const address = account.address
+    if (namespace !== "eip155" || address === undefined || account.status !== "connected") return
+    if (network === undefined || network.testnet === true) return
+    const identity = yield* (yield* BlockchainApi).getIdentity({ address })
+    store.update((s) => {
+      const current = s.accounts[namespace]
+      if (current.address !== address) return s
+      return {
+        ...s,
+        accounts: {
+          ...s.accounts,
+          [namespace]: { ...current, profileName: identity.name, profileImage: identity.avatar ?? null }
+        }
+      }
+    })
+  }).pipe(Effect.catch((error) => Effect.logWarning("Airlock: the account's name could not be read", error)))

@@ -21,7 +21,7 @@ import type { AirlockState } from "../state/AirlockState.ts"
 import { emptyAccount } from "../state/initial.ts"
 import { routerContext } from "../state/routerContext.ts"
 import { StateStore } from "../state/StateStore.ts"
-import { refreshBalance } from "./balance.ts"
+import { refreshBalance, refreshIdentity } from "./balance.ts"
 import { track } from "./events.ts"
 import { activateNetwork, reportChain } from "./network.ts"
 import { errorCode, errorMessage, USER_REJECTED } from "./walletErrors.ts"
@@ -154,6 +154,7 @@ const onEvent = (namespace: ChainNamespace, connectorId: string, event: Connecti
       if (active !== undefined) yield* (yield* Storage).set(StorageKeys.lastChain, active.caipNetworkId)
     }
     yield* refreshBalance(namespace)
+    if (event._tag === "accounts") yield* refreshIdentity(namespace)
   })
 
 /** Starts turning the connected wallet's events into state; a disconnect or the client's end stops it. */
@@ -272,7 +273,7 @@ export const connect = Effect.fn("connect")(function* (
       ? { ...s, modal: close(s.modal, routerContext(s, routerOptions)).state }
       : s
   )
-  yield* Effect.forkDetach(refreshBalance(namespace))
+  yield* Effect.forkDetach(Effect.all([refreshBalance(namespace), refreshIdentity(namespace)], { discard: true }))
   return connection
 })
 
@@ -337,7 +338,7 @@ export const reconnect = Effect.fn("reconnect")(function* (namespace: ChainNames
   yield* establish(namespace, restored.connection)
   yield* remember(namespace, restored.connection.connectorId)
   yield* listen(namespace, restored.connection.connectorId, restored.implementation)
-  yield* Effect.forkDetach(refreshBalance(namespace))
+  yield* Effect.forkDetach(Effect.all([refreshBalance(namespace), refreshIdentity(namespace)], { discard: true }))
 })
 
 /** Asks the namespace's wallet to end the connection (revoking where it can); a failure is only a warning. */

@@ -80,6 +80,20 @@ describe("connect", () => {
     expect(sections).not.toContain("injected")
   })
 
+  it("reads the account's name from the identity API (not on testnets)", async () => {
+    const identities = { [fakeAccount]: { name: "ada.eth", avatar: null } }
+    const { airlock } = setup({}, { blockchainApi: { identities } })
+    await airlock.ready
+    await airlock.connect("test.wallet")
+    await vi.waitFor(() => expect(airlock.getState().accounts.eip155.profileName).toBe("ada.eth"))
+    const sepolia = { ...base, id: 84532, caipNetworkId: "eip155:84532", name: "Base Sepolia", testnet: true }
+    const testnet = setup({ chainId: 84532 }, { blockchainApi: { identities }, networks: [sepolia as never] })
+    await testnet.airlock.ready
+    await testnet.airlock.connect("test.wallet")
+    await vi.waitFor(() => expect(testnet.airlock.getState().accounts.eip155.status).toBe("connected"))
+    expect(testnet.airlock.getState().accounts.eip155.profileName).toBeUndefined()
+  })
+
   it("reads the balance from the chain when the blockchain API cannot answer", async () => {
     const { airlock } = setup({ rpcBalance: "2.5" }, { blockchainApi: { supportedChains: [] } })
     await airlock.ready
