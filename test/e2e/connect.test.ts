@@ -163,6 +163,55 @@ describe("connecting the Sandbox Wallet in the demo", () => {
     await connectedButton().waitFor({ timeout: 15_000 })
   })
 
+  it("connects with the keyboard alone: Tab, Enter, and Escape closes with focus back on the button", async () => {
+    await page.goto(sandbox.urls.demo)
+    const connect = page.getByRole("button", { name: "Connect Wallet" })
+    await connect.waitFor({ timeout: 15_000 })
+    await connect.focus()
+    await page.keyboard.press("Enter")
+    await modal().waitFor({ timeout: 15_000 })
+    await page.keyboard.press("Escape")
+    await expect.poll(() => modal().count()).toBe(0)
+    expect(await connect.evaluate((button) => button === document.activeElement)).toBe(true)
+    await page.keyboard.press("Enter")
+    const row = modal().getByRole("button", { name: /^Sandbox Wallet/ })
+    await row.waitFor({ timeout: 15_000 })
+    // Tab from the dialog's first control until the wallet row has focus, as a keyboard user would.
+    for (let step = 0; step < 20 && !(await row.evaluate((el) => el === document.activeElement)); step++) {
+      await page.keyboard.press("Tab")
+    }
+    expect(await row.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.press("Enter")
+    const approve = walletDialog().getByRole("button", { name: "Approve" })
+    await approve.waitFor({ timeout: 15_000 })
+    await approve.focus()
+    await page.keyboard.press("Enter")
+    await connectedButton().waitFor({ timeout: 15_000 })
+  })
+
+  it("lists every wallet announced at once in Installed, in the order they announced themselves", async () => {
+    await page.addInitScript(() => {
+      const provider = { request: async () => [] }
+      const info = {
+        uuid: "5f5b6a2e-0000-4000-8000-000000000002",
+        name: "Second Wallet",
+        icon: "",
+        rdns: "dev.airlock.second"
+      }
+      const announce = () =>
+        window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }))
+      window.addEventListener("eip6963:requestProvider", announce)
+      announce()
+    })
+    await page.goto(sandbox.urls.demo)
+    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
+    // The second wallet has no icon (its letter shows); the Sandbox Wallet's announced SVG icon is drawn.
+    const installed = modal().getByRole("list", { name: "Installed" }).getByRole("button")
+    await expect
+      .poll(() => installed.allTextContents(), { timeout: 15_000 })
+      .toEqual(["SSecond WalletInstalled", "Sandbox WalletInstalled"])
+  })
+
   it("lets the page sign with viem over the connected provider, and the signature verifies", async () => {
     await page.goto(sandbox.urls.demo)
     await connectWithApproval()
