@@ -95,9 +95,10 @@ export const Account = ({ id }: ViewProps) => {
           </svg>
         </button>
       </div>
-      <p className="airlock-account-balance">
-        {balance === undefined ? "Balance unavailable" : formatBalance(balance, balanceSymbol)}
-      </p>
+      {/* Unknown while it loads, or when neither the API nor the chain answered: no line rather than a wrong 0. */}
+      {balance === undefined ? null : (
+        <p className="airlock-account-balance">{formatBalance(balance, balanceSymbol)}</p>
+      )}
       <div className="airlock-account-actions">
         {network === undefined ? null : (
           <button type="button" className="airlock-list-item" onClick={() => client.push("Networks")}>
