@@ -48,8 +48,14 @@ const sectionOf = (type: WalletSection, state: AirlockState, excluded: ReadonlyA
   // A recent wallet shows once, in Recent, not again among featured or recommended, nor among the installed.
   const recentIds = new Set(state.wallets.recent.map((wallet) => wallet.id))
   const recentRdns = new Set(state.wallets.recent.flatMap((wallet) => (wallet.rdns ? [wallet.rdns] : [])))
+  // An installed wallet shows once too: as its browser connector, not again as a registry listing.
+  const installedRdns = new Set(
+    state.connectors.flatMap((c) => (isInstalled(c, state) && c.info?.rdns ? [c.info.rdns] : []))
+  )
   const notRecent = (wallets: ReadonlyArray<WalletListing>) =>
-    recentIds.size === 0 ? wallets : wallets.filter((wallet) => !recentIds.has(wallet.id))
+    recentIds.size === 0 && installedRdns.size === 0
+      ? wallets
+      : wallets.filter((wallet) => !recentIds.has(wallet.id) && !(wallet.rdns && installedRdns.has(wallet.rdns)))
   switch (type) {
     case "walletConnect":
       return { type, connectors: connectors(["WALLET_CONNECT"]) }

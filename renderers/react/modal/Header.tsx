@@ -47,7 +47,7 @@ export const Header = ({ id, modal, immediate }: { id: string; modal: RouterStat
       <button
         {...normalizeProps(getCloseButtonProps(ctx))}
         className="airlock-icon-button airlock-close"
-        onClick={() => void client.close()}
+        onClick={() => client.close().catch(() => undefined)}
       >
         <CloseIcon />
       </button>

@@ -74,16 +74,19 @@ export const Modal = () => {
   // Escape: core closes (and resets the stack); the dialog follows core's state.
   const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
     event.preventDefault()
-    void client.close()
+    client.close().catch(() => undefined)
   }
   // The browser may still close the dialog itself (a repeated Escape); tell core, and show the dialog again if core
   // keeps it open (closing is refused on a required sign-in).
   const onClose = () => {
     if (!client.getState().modal.open) return
-    void client.close().finally(() => {
-      const dialog = ref.current
-      if (dialog !== null && !dialog.open && client.getState().modal.open) dialog.showModal()
-    })
+    client
+      .close()
+      .catch(() => undefined)
+      .finally(() => {
+        const dialog = ref.current
+        if (dialog !== null && !dialog.open && client.getState().modal.open) dialog.showModal()
+      })
   }
   // Only a press that starts AND ends on the backdrop closes: selecting text inside the card and releasing the
   // pointer outside it must not.
@@ -94,7 +97,7 @@ export const Modal = () => {
   const onClick = (event: MouseEvent<HTMLDialogElement>) => {
     const started = pressedOnBackdrop.current
     pressedOnBackdrop.current = false
-    if (started && event.target === event.currentTarget && onBackdrop(event)) void client.close()
+    if (started && event.target === event.currentTarget && onBackdrop(event)) client.close().catch(() => undefined)
   }
   const View = viewComponent(modal.view)
 

@@ -23,7 +23,7 @@ export const NetworkList = ({ label }: { readonly label: string }) => {
   const choose = (network: CaipNetwork) => {
     if (connected) return client.push("SwitchNetwork", { caipNetworkId: network.caipNetworkId })
     void client.switchNetwork(network).then(
-      () => client.close(),
+      () => client.close().catch(() => undefined),
       () => undefined
     )
   }

@@ -37,7 +37,7 @@ export const SwitchNetwork = (_props: ViewProps) => {
     started.current = round
     setAttempt({ status: "switching" })
     client.switchNetwork(network).then(
-      () => client.close(),
+      () => client.close().catch(() => undefined),
       (error: unknown) =>
         setAttempt({
           status: "failed",

@@ -79,3 +79,25 @@ describe("a recent wallet shows once, in Recent", () => {
     expect(selectConnectView(state).sections.map((section) => section.type)).toEqual(["recent"])
   })
 })
+
+describe("an installed wallet shows once", () => {
+  const metamask = { id: "c57ca95b", name: "MetaMask", rdns: "io.metamask" } as WalletListing
+  const rainbow = { id: "1ae92b26", name: "Rainbow", rdns: "me.rainbow" } as WalletListing
+
+  it("as its browser connector, not again among featured or recommended", () => {
+    const state = stateWith({ hasInjectedWallet: true }, [announced], { featured: [metamask], recommended: [rainbow] })
+    const names = selectConnectView(state).sections.map((section) => [
+      section.type,
+      ("connectors" in section ? section.connectors : section.wallets).map((entry) => entry.name)
+    ])
+    expect(names).toEqual([
+      ["injected", ["MetaMask"]],
+      ["recommended", ["Rainbow"]]
+    ])
+  })
+
+  it("a listing stays when its wallet is not installed here", () => {
+    const state = stateWith({}, [], { featured: [metamask] })
+    expect(selectConnectView(state).sections.map((section) => section.type)).toEqual(["featured"])
+  })
+})

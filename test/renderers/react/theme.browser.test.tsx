@@ -1,6 +1,7 @@
 import axe from "axe-core"
 import { afterEach, beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
+import { base, mainnet } from "../../../core/networks/index.ts"
 import type { ConnectorData } from "../../../core/schema/connector.ts"
 import { connectedTo, renderAirlock, skipAnimations } from "./setup.tsx"
 
@@ -103,7 +104,7 @@ describe("theme", () => {
           switchNetwork: () => new Promise<void>(() => {})
         })
       }
-      const { button, client } = await renderAirlock({ themeMode, adapters: [wallet] })
+      const { button, client } = await renderAirlock({ themeMode, adapters: [wallet], networks: [mainnet, base] })
       await openModal(button, "Connect Wallet")
       client.push("ConnectingExternal", { connectorId: "test.wallet", walletName: "Test Wallet" })
       await expect.element(page.getByRole("status").filter({ hasText: "Continue in Test Wallet" })).toBeVisible()
@@ -119,6 +120,14 @@ describe("theme", () => {
       await expect
         .element(page.getByText("This app doesn't support your current network.", { exact: false }))
         .toBeVisible()
+      expect(await axeViolations()).toEqual([])
+      // Connected, the wallet asked to switch (and never answering): SwitchNetwork waiting for approval.
+      client.setState((state) => ({
+        ...connectedTo("0x1234567890abcdef1234567890abcdef12345678")(state),
+        activeConnectorIds: { eip155: "test.wallet" }
+      }))
+      client.push("SwitchNetwork", { caipNetworkId: "eip155:8453" })
+      await expect.element(page.getByRole("status").filter({ hasText: "Approve in Test Wallet" })).toBeVisible()
       expect(await axeViolations()).toEqual([])
     })
   }
