@@ -3,6 +3,7 @@ import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import { Adapters } from "../services/Adapters.ts"
 import { BlockchainApi } from "../services/BlockchainApi.ts"
+import type { AirlockState } from "../state/AirlockState.ts"
 import { StateStore } from "../state/StateStore.ts"
 
 /** The native balance from the blockchain API; `undefined` when it fails or does not list the native token. */
@@ -31,6 +32,16 @@ const fromRpc = (address: string, network: CaipNetwork) =>
     Effect.catch((error) => Effect.as(Effect.logWarning("Airlock: the chain gave no balance either", error), undefined))
   )
 
+/** The connected account of `namespace` and the network it is on, when it is connected on one of the app's networks. */
+const connectedOn = (state: AirlockState, namespace: ChainNamespace) => {
+  const account = state.accounts[namespace]
+  const network = state.activeNetworks[namespace]
+  const address = account.address
+  if (account.status !== "connected" || address === undefined || network === undefined) return undefined
+  if (!state.networks.some((n) => n.caipNetworkId === network.caipNetworkId)) return undefined
+  return { address, network }
+}
+
 /**
  * Reads the connected account's native balance (SPEC §7): from the blockchain API (cached 30 s; after a failure the
  * API is not asked again for 30 s), else from the chain through the adapter's RPC. When neither answers the balance
@@ -39,12 +50,9 @@ const fromRpc = (address: string, network: CaipNetwork) =>
 export const refreshBalance = (namespace: ChainNamespace) =>
   Effect.gen(function* () {
     const store = yield* StateStore
-    const state = store.getSnapshot()
-    const account = state.accounts[namespace]
-    const network = state.activeNetworks[namespace]
-    const address = account.address
-    if (account.status !== "connected" || address === undefined || network === undefined) return
-    if (!state.networks.some((n) => n.caipNetworkId === network.caipNetworkId)) return
+    const connected = connectedOn(store.getSnapshot(), namespace)
+    if (connected === undefined) return
+    const { address, network } = connected
     const balance = (yield* fromApi(address, network)) ?? (yield* fromRpc(address, network))
     store.update((s) => {
       const current = s.accounts[namespace]
@@ -67,12 +75,9 @@ export const refreshBalance = (namespace: ChainNamespace) =>
 export const refreshIdentity = (namespace: ChainNamespace) =>
   Effect.gen(function* () {
     const store = yield* StateStore
-    const state = store.getSnapshot()
-    const account = state.accounts[namespace]
-    const network = state.activeNetworks[namespace]
-    const address = account.address
-    if (namespace !== "eip155" || address === undefined || account.status !== "connected") return
-    if (network === undefined || network.testnet === true) return
+    const connected = connectedOn(store.getSnapshot(), namespace)
+    if (namespace !== "eip155" || connected === undefined || connected.network.testnet === true) return
+    const { address } = connected
     const identity = yield* (yield* BlockchainApi).getIdentity({ address })
     store.update((s) => {
       const current = s.accounts[namespace]

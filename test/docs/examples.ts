@@ -1,7 +1,9 @@
 /** The code examples of README.md and docs/**.md, as the docs tests read them. */
-import { readdirSync, readFileSync } from "node:fs"
+import { execFile } from "node:child_process"
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { promisify } from "node:util"
 
 /** The repository root. */
 export const root = fileURLToPath(new URL("../../", import.meta.url))
@@ -43,3 +45,32 @@ export const extractExamples = (file: string, text: string): Example[] => {
 /** Every example of README.md and docs/. */
 export const allExamples = (): Example[] =>
   markdownFiles().flatMap((file) => extractExamples(file, readFileSync(join(root, file), "utf8")))
+
+/**
+ * Type-checks `modules` (file name to source) in one `tsc` run under `node_modules/.cache/<dir>` with the repo's
+ * tsconfig, where a fragment may use `airlock` (a client) and `network` (a CaipNetwork) undeclared. Resolves with
+ * tsc's output ("" when clean), paths relative to the repo.
+ */
+export const typecheckModules = async (dir: string, modules: ReadonlyArray<readonly [string, string]>) => {
+  const out = join(root, "node_modules/.cache", dir)
+  rmSync(out, { recursive: true, force: true })
+  mkdirSync(out, { recursive: true })
+  for (const [name, source] of modules) writeFileSync(join(out, name), source)
+  writeFileSync(
+    join(out, "prelude.d.ts"),
+    'declare const airlock: import("airlock").AirlockClient\ndeclare const network: import("airlock").CaipNetwork\n'
+  )
+  writeFileSync(
+    join(out, "tsconfig.json"),
+    JSON.stringify({
+      extends: "../../../tsconfig.json",
+      compilerOptions: { noEmit: true, noUnusedLocals: false },
+      include: [...modules.map(([name]) => name), "prelude.d.ts", "../../../renderers/react/theme/css.d.ts"]
+    })
+  )
+  const tsc = join(root, "node_modules/.bin/tsc")
+  return promisify(execFile)(tsc, ["-p", join(out, "tsconfig.json")], { cwd: root }).then(
+    () => "",
+    (error: { stdout?: string }) => error.stdout ?? String(error)
+  )
+}

@@ -9,14 +9,11 @@
  * Like the markdown examples, `airlock` (a client) and `network` (a CaipNetwork) may be used undeclared. A block whose
  * fence says `no-check` is skipped.
  */
-import { execFile } from "node:child_process"
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
-import { promisify } from "node:util"
 import { describe, expect, it } from "vitest"
-import { root } from "./examples.ts"
+import { root, typecheckModules } from "./examples.ts"
 
-const out = join(root, "node_modules/.cache/airlock-tsdoc")
 const effectModules = ["Effect", "Layer", "Schema", "Stream", "Duration", "Option", "Ref", "Context", "Data", "Exit"]
 
 const sourceFiles = (dir: string): string[] =>
@@ -146,33 +143,13 @@ describe("the examples in doc comments", () => {
   })
 
   it("type-check, read beside their declaration", { timeout: 120_000 }, async () => {
-    rmSync(out, { recursive: true, force: true })
-    mkdirSync(out, { recursive: true })
     const examples = documentedFiles().flatMap(({ file, text }) =>
       docExamples(file, text).map((example) => ({ example, module: prepare(example, text) }))
     )
     expect(examples.length).toBeGreaterThan(300)
-    const names = examples.map(({ module }, index) => {
-      const name = `${index.toString().padStart(3, "0")}.tsx`
-      writeFileSync(join(out, name), `${module}`)
-      return name
-    })
-    writeFileSync(
-      join(out, "prelude.d.ts"),
-      'declare const airlock: import("airlock").AirlockClient\ndeclare const network: import("airlock").CaipNetwork\n'
-    )
-    writeFileSync(
-      join(out, "tsconfig.json"),
-      JSON.stringify({
-        extends: "../../../tsconfig.json",
-        compilerOptions: { noEmit: true, noUnusedLocals: false },
-        include: [...names, "prelude.d.ts", "../../../renderers/react/theme/css.d.ts"]
-      })
-    )
-    const tsc = join(root, "node_modules/.bin/tsc")
-    const result = await promisify(execFile)(tsc, ["-p", join(out, "tsconfig.json")], { cwd: root }).then(
-      () => "",
-      (error: { stdout?: string }) => error.stdout ?? String(error)
+    const result = await typecheckModules(
+      "airlock-tsdoc",
+      examples.map(({ module }, index) => [`${index.toString().padStart(3, "0")}.tsx`, module])
     )
     // Point each error at the source file; the line is the example's first line (the prelude shifts lines inside).
     const located = result.replace(/^node_modules\/\.cache\/airlock-tsdoc\/(\d{3})\.tsx\(\d+,\d+\)/gm, (all, index) => {

@@ -1,42 +1,20 @@
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import type { Browser, BrowserContext, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { createPublicClient, formatEther, http, verifyMessage } from "viem"
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { beforeEach, describe, expect, it } from "vitest"
 import { formatBalance, truncateAddress } from "../../core/schema/format.ts"
-import { demoChainIds, type Sandbox, startSandbox } from "../../sandbox/index.ts"
-import { launchChromium, type PageRecord, watchPage } from "./browser.ts"
+import { demoChainIds, type Sandbox } from "../../sandbox/index.ts"
+import type { PageRecord } from "./browser.ts"
+import { useE2eSession } from "./session.ts"
 
 // The EVM slice end to end: the demo dapp, its Airlock client with `evm()`, and the Sandbox Wallet the page injects
 // (EIP-6963), in prompt mode: every consent is a click on the wallet's own approval dialog, as a person would do.
 describe("connecting the Sandbox Wallet in the demo", () => {
+  const session = useE2eSession("airlock-e2e-connect-")
   let sandbox: Sandbox
-  let browser: Browser
-  let dataDir: string
-  let context: BrowserContext
   let page: Page
   let record: PageRecord
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "airlock-e2e-connect-"))
-    ;[sandbox, browser] = await Promise.all([startSandbox({ quiet: true, dataDir }), launchChromium()])
-  }, 60_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await sandbox?.stop()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
-
-  beforeEach(async () => {
-    context = await browser.newContext()
-    page = await context.newPage()
-    record = watchPage(page)
-  })
-
-  afterEach(async () => {
-    await context?.close()
+  beforeEach(() => {
+    ;({ sandbox, page, record } = session)
   })
 
   const account = () => sandbox.accounts[0]?.address as `0x${string}`

@@ -1,37 +1,17 @@
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import type { Browser, BrowserContext, Page } from "playwright-core"
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { type Sandbox, startSandbox } from "../../sandbox/index.ts"
-import { launchChromium, type PageRecord, watchPage } from "./browser.ts"
+import type { Page } from "playwright-core"
+import { beforeEach, describe, expect, it } from "vitest"
+import type { Sandbox } from "../../sandbox/index.ts"
+import type { PageRecord } from "./browser.ts"
+import { useE2eSession } from "./session.ts"
 
 describe("the sandbox demo in Chromium", () => {
+  const session = useE2eSession("airlock-e2e-")
   let sandbox: Sandbox
-  let browser: Browser
-  let dataDir: string
-  let context: BrowserContext
   let page: Page
   let record: PageRecord
-
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), "airlock-e2e-"))
-    ;[sandbox, browser] = await Promise.all([startSandbox({ quiet: true, dataDir }), launchChromium()])
-  }, 60_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await sandbox?.stop()
-    rmSync(dataDir, { recursive: true, force: true })
+  beforeEach(() => {
+    ;({ sandbox, page, record } = session)
   })
-
-  beforeEach(async () => {
-    context = await browser.newContext()
-    page = await context.newPage()
-    record = watchPage(page)
-  })
-
-  afterEach(() => context.close())
 
   it("announces the Sandbox Wallet over EIP-6963 and the page lists it", async () => {
     // Seen by the page itself, not only by the demo's panel: a listener added before any script runs.

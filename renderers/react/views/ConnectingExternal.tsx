@@ -1,13 +1,13 @@
 "use client"
-import { useEffect, useRef, useState } from "react"
+import { useCallback } from "react"
 import { ConnectionError } from "../../../core/errors/catalogue.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import { PendingRequest } from "../components/PendingRequest.tsx"
 import { WalletImage } from "../components/WalletImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { useAttempt } from "../internal/useAttempt.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
-
-type Attempt = { readonly status: "connecting" } | { readonly status: "failed"; readonly message: string }
 
 const selectParams = (state: AirlockState) => state.modal.data.ConnectingExternal
 
@@ -22,47 +22,32 @@ export const ConnectingExternal = (_props: ViewProps) => {
   const connectorId = params?.connectorId
   const connector = useAirlockSelector((state) => state.connectors.find((c) => c.id === connectorId))
   const name = connector?.name ?? params?.walletName ?? "your wallet"
-  const [attempt, setAttempt] = useState<Attempt>({ status: "connecting" })
-  const [round, setRound] = useState(0)
-  // One request per round, also under StrictMode's double effects: a wallet shows one prompt per click.
-  const started = useRef(-1)
-
-  useEffect(() => {
-    if (connectorId === undefined || started.current === round) return
-    started.current = round
-    setAttempt({ status: "connecting" })
-    client.connect(connectorId).catch((error: unknown) => {
-      const message = error instanceof ConnectionError ? error.shortMessage : "Failed to connect"
-      setAttempt({ status: "failed", message })
-      if (error instanceof ConnectionError && error.reason === "ConnectionRejected") client.shake()
-    })
-  }, [client, connectorId, round])
-
-  const failed = attempt.status === "failed"
+  const start = useCallback(
+    () =>
+      client.connect(connectorId ?? "").catch((error: unknown) => {
+        if (error instanceof ConnectionError && error.reason === "ConnectionRejected") client.shake()
+        throw error
+      }),
+    [client, connectorId]
+  )
+  const { attempt, retry } = useAttempt(connectorId === undefined ? undefined : start, (error) =>
+    error instanceof ConnectionError ? error.shortMessage : "Failed to connect"
+  )
   return (
-    <div className="airlock-connecting" data-state={attempt.status}>
-      <div className="airlock-connecting-logo">
+    <PendingRequest
+      attempt={attempt}
+      logo={
         <WalletImage
           name={name}
           url={connector?.imageUrl ?? connector?.info?.icon}
           announced={connector?.type === "ANNOUNCED"}
           size={72}
         />
-        {failed ? null : <span className="airlock-spinner" aria-hidden="true" />}
-      </div>
-      <p className="airlock-connecting-title" role="status">
-        {failed ? attempt.message : `Continue in ${name}`}
-      </p>
-      <p className="airlock-connecting-text">
-        {failed
-          ? "The wallet did not connect. You can try again."
-          : "Accept the connection request in the wallet to continue."}
-      </p>
-      {failed ? (
-        <button type="button" className="airlock-button airlock-retry" onClick={() => setRound((n) => n + 1)}>
-          Try again
-        </button>
-      ) : null}
-    </div>
+      }
+      title={`Continue in ${name}`}
+      text="Accept the connection request in the wallet to continue."
+      failedText="The wallet did not connect. You can try again."
+      onRetry={retry}
+    />
   )
 }

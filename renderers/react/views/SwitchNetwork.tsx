@@ -1,13 +1,13 @@
 "use client"
-import { useEffect, useRef, useState } from "react"
+import { useCallback } from "react"
 import { AirlockError } from "../../../core/errors/AirlockError.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { NetworkImage } from "../components/NetworkImage.tsx"
+import { PendingRequest } from "../components/PendingRequest.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { useAttempt } from "../internal/useAttempt.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
-
-type Attempt = { readonly status: "switching" } | { readonly status: "failed"; readonly message: string }
 
 const selectTarget = (state: AirlockState) => {
   const id = state.modal.data.SwitchNetwork?.caipNetworkId
@@ -28,43 +28,23 @@ export const SwitchNetwork = (_props: ViewProps) => {
   const client = useAirlock()
   const network = useAirlockSelector(selectTarget)
   const walletName = useAirlockSelector(selectWalletName)
-  const [attempt, setAttempt] = useState<Attempt>({ status: "switching" })
-  const [round, setRound] = useState(0)
-  const started = useRef(-1)
-
-  useEffect(() => {
-    if (network === undefined || started.current === round) return
-    started.current = round
-    setAttempt({ status: "switching" })
-    client.switchNetwork(network).then(
-      () => client.close().catch(() => undefined),
-      (error: unknown) =>
-        setAttempt({
-          status: "failed",
-          message: error instanceof AirlockError ? error.shortMessage : "Failed to switch network"
-        })
-    )
-  }, [client, network, round])
-
+  const start = useCallback(async () => {
+    if (network === undefined) return
+    await client.switchNetwork(network)
+    await client.close().catch(() => undefined)
+  }, [client, network])
+  const { attempt, retry } = useAttempt(network === undefined ? undefined : start, (error) =>
+    error instanceof AirlockError ? error.shortMessage : "Failed to switch network"
+  )
   if (network === undefined) return <p className="airlock-empty">This network is not available.</p>
-  const failed = attempt.status === "failed"
   return (
-    <div className="airlock-connecting" data-state={attempt.status}>
-      <div className="airlock-connecting-logo">
-        <NetworkImage network={network} size={72} />
-        {failed ? null : <span className="airlock-spinner" aria-hidden="true" />}
-      </div>
-      <p className="airlock-connecting-title" role="status">
-        {failed ? attempt.message : `Approve in ${walletName}`}
-      </p>
-      <p className="airlock-connecting-text">
-        {failed ? `${network.name} was not selected.` : `Accept the switch to ${network.name} in the wallet.`}
-      </p>
-      {failed ? (
-        <button type="button" className="airlock-button airlock-retry" onClick={() => setRound((n) => n + 1)}>
-          Try again
-        </button>
-      ) : null}
-    </div>
+    <PendingRequest
+      attempt={attempt}
+      logo={<NetworkImage network={network} size={72} />}
+      title={`Approve in ${walletName}`}
+      text={`Accept the switch to ${network.name} in the wallet.`}
+      failedText={`${network.name} was not selected.`}
+      onRetry={retry}
+    />
   )
 }

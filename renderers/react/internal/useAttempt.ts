@@ -1,0 +1,29 @@
+"use client"
+import { useCallback, useEffect, useRef, useState } from "react"
+
+/** Where a wallet request a view started stands. */
+export type Attempt = { readonly status: "pending" } | { readonly status: "failed"; readonly message: string }
+
+/**
+ * Runs `start` once when a view shows (and again on each retry), as a wallet request: one request per round, also
+ * under StrictMode's double effects, so the wallet shows one prompt per click. `start` must be stable
+ * (`useCallback`); `undefined` waits.
+ */
+export const useAttempt = (
+  start: (() => Promise<unknown>) | undefined,
+  describe: (error: unknown) => string
+): { readonly attempt: Attempt; readonly retry: () => void } => {
+  const [attempt, setAttempt] = useState<Attempt>({ status: "pending" })
+  const [round, setRound] = useState(0)
+  const started = useRef(-1)
+  const describeRef = useRef(describe)
+  describeRef.current = describe
+  useEffect(() => {
+    if (start === undefined || started.current === round) return
+    started.current = round
+    setAttempt({ status: "pending" })
+    start().catch((error: unknown) => setAttempt({ status: "failed", message: describeRef.current(error) }))
+  }, [start, round])
+  const retry = useCallback(() => setRound((n) => n + 1), [])
+  return { attempt, retry }
+}
