@@ -2,10 +2,9 @@ import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import { OptionsError } from "../errors/catalogue.ts"
-import { SNACK_SHOWN_MS } from "../router/constants.ts"
 import { close as closeRouter, goBack as goBackRouter, open as openRouter } from "../router/navigation.ts"
 import { initial as initialRouter, push as pushRouter } from "../router/state.ts"
-import { shake as shakeTimed, showSnack as showSnackTimed } from "../router/timings.ts"
+import { flashSnack, shake as shakeTimed } from "../router/timings.ts"
 import { isViewEnabled } from "../router/views.ts"
 import { resolveFeatures } from "../rules/resolveFeatures.ts"
 import type { Connector } from "../schema/connector.ts"
@@ -357,12 +356,8 @@ export const makeAirlock = (
     },
     showSnack: (message) => {
       if (stop !== undefined) return
-      const snack = cell(store, "snack")
       // Shown (after the 150 ms replacement gap when another is up), then hidden unless a newer one took its place.
-      const program = showSnackTimed(snack, message).pipe(
-        Effect.andThen(Effect.sleep(SNACK_SHOWN_MS)),
-        Effect.andThen(snack.update((current) => (current === message ? undefined : current)))
-      )
+      const program = flashSnack(cell(store, "snack"), message)
       runtime.runFork(ClientScope.use((scope) => Effect.forkIn(program, scope)))
     },
     ready,

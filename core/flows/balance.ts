@@ -1,10 +1,13 @@
 import * as Effect from "effect/Effect"
+import { flashSnack } from "../router/timings.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import { Adapters } from "../services/Adapters.ts"
 import { BlockchainApi } from "../services/BlockchainApi.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
+import { forkInClient } from "../state/ClientScope.ts"
 import { StateStore } from "../state/StateStore.ts"
+import { cell } from "../state/Store.ts"
 
 /** The native balance from the blockchain API; `undefined` when it fails or does not list the native token. */
 const fromApi = (address: string, network: CaipNetwork) =>
@@ -54,10 +57,14 @@ export const refreshBalance = (namespace: ChainNamespace) =>
     if (connected === undefined) return
     const { address, network } = connected
     const balance = (yield* fromApi(address, network)) ?? (yield* fromRpc(address, network))
+    if (balance === undefined) {
+      yield* forkInClient(flashSnack(cell(store, "snack"), { message: "Token Balance Unavailable", variant: "error" }))
+    }
     store.update((s) => {
       const current = s.accounts[namespace]
       if (current.address !== address || s.activeNetworks[namespace] !== network) return s
       if (balance === undefined) {
+        // SPEC §8 'Token Balance Unavailable': shown on the modal; the API is not asked again for 30 s.
         const { balance: _, balanceSymbol: __, ...rest } = current
         return { ...s, accounts: { ...s.accounts, [namespace]: rest } }
       }

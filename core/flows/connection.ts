@@ -18,6 +18,7 @@ import type { WalletListing } from "../schema/wallet.ts"
 import { Adapters } from "../services/Adapters.ts"
 import { Storage, StorageKeys } from "../services/Storage.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
+import { forkInClient } from "../state/ClientScope.ts"
 import { emptyAccount } from "../state/initial.ts"
 import { routerContext } from "../state/routerContext.ts"
 import { StateStore } from "../state/StateStore.ts"
@@ -273,7 +274,7 @@ export const connect = Effect.fn("connect")(function* (
       ? { ...s, modal: close(s.modal, routerContext(s, routerOptions)).state }
       : s
   )
-  yield* Effect.forkDetach(Effect.all([refreshBalance(namespace), refreshIdentity(namespace)], { discard: true }))
+  yield* forkInClient(Effect.all([refreshBalance(namespace), refreshIdentity(namespace)], { discard: true }))
   return connection
 })
 
@@ -338,7 +339,7 @@ export const reconnect = Effect.fn("reconnect")(function* (namespace: ChainNames
   yield* establish(namespace, restored.connection)
   yield* remember(namespace, restored.connection.connectorId)
   yield* listen(namespace, restored.connection.connectorId, restored.implementation)
-  yield* Effect.forkDetach(Effect.all([refreshBalance(namespace), refreshIdentity(namespace)], { discard: true }))
+  yield* forkInClient(Effect.all([refreshBalance(namespace), refreshIdentity(namespace)], { discard: true }))
 })
 
 /** Asks the namespace's wallet to end the connection (revoking where it can); a failure is only a warning. */

@@ -48,7 +48,7 @@ const clearFarcasterUrl = Effect.gen(function* () {
 
 const handlers: RouterEffectHandlers<
   ChainError | ConnectionError | AdapterLoadError,
-  StateStore | Storage | Adapters | BlockchainApi | Analytics
+  StateStore | Storage | Adapters | BlockchainApi | Analytics | ClientScope
 > = {
   switchNamespace,
   clearFarcasterUrl,

@@ -8,6 +8,7 @@ import { type CaipNetwork, makeCaipAddress } from "../schema/network.ts"
 import { Adapters } from "../services/Adapters.ts"
 import { Storage, StorageKeys } from "../services/Storage.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
+import { forkInClient } from "../state/ClientScope.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { showAlert } from "./alerts.ts"
 import { refreshBalance } from "./balance.ts"
@@ -76,7 +77,7 @@ export const switchNetwork = Effect.fn("switchNetwork")(function* (network: Caip
   if (changesNamespace || before !== network.caipNetworkId) {
     yield* track("SWITCH_NETWORK", { network: network.caipNetworkId })
   }
-  yield* Effect.forkDetach(refreshBalance(network.chainNamespace))
+  yield* forkInClient(refreshBalance(network.chainNamespace))
 })
 
 /**

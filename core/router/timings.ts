@@ -6,7 +6,7 @@
  * @module
  */
 import * as Effect from "effect/Effect"
-import { SHAKE_MS, SNACK_REPLACE_MS } from "./constants.ts"
+import { SHAKE_MS, SNACK_REPLACE_MS, SNACK_SHOWN_MS } from "./constants.ts"
 import type { ChainNamespace } from "./namespace.ts"
 import type { RouterEffect } from "./navigation.ts"
 
@@ -92,6 +92,24 @@ export const showSnack = (snack: Cell<SnackMessage | undefined>, message: SnackM
             Effect.andThen(snack.update((current) => (current === undefined ? message : current)))
           )
         : Effect.void
+  )
+
+/**
+ * Shows a snack message ({@link showSnack}), then hides it after {@link SNACK_SHOWN_MS} (2.2 s) unless a newer one
+ * took its place.
+ *
+ * @example
+ * ```ts
+ * import { cell, makeStore } from "../state/Store.ts"
+ * import { flashSnack, type SnackMessage } from "./timings.ts"
+ * const snack = cell(makeStore<{ snack: SnackMessage | undefined }>({ snack: undefined }), "snack")
+ * const program = flashSnack(snack, { message: "Address copied", variant: "success" })
+ * ```
+ */
+export const flashSnack = (snack: Cell<SnackMessage | undefined>, message: SnackMessage): Effect.Effect<void> =>
+  showSnack(snack, message).pipe(
+    Effect.andThen(Effect.sleep(SNACK_SHOWN_MS)),
+    Effect.andThen(snack.update((current) => (current === message ? undefined : current)))
   )
 
 /**

@@ -110,6 +110,7 @@ describe("connect", () => {
     await airlock.switchNetwork(base)
     expect(airlock.getState().accounts.eip155.balance).toBeUndefined()
     expect(airlock.getState().accounts.eip155.status).toBe("connected")
+    await vi.waitFor(() => expect(airlock.getState().snack?.message).toBe("Token Balance Unavailable"))
   })
 
   it("adopts the wallet's own chain when the app supports it", async () => {
