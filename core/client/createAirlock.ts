@@ -14,6 +14,7 @@ import { Platform } from "../services/Platform.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { nextAlert } from "../state/alert.ts"
 import { ClientScope } from "../state/ClientScope.ts"
+import { withExplorerIds } from "../state/explorerIds.ts"
 import { deepFreeze } from "../state/freeze.ts"
 import { makeInitialState } from "../state/initial.ts"
 import { type RouterOptions, routerContext } from "../state/routerContext.ts"
@@ -223,7 +224,10 @@ export const makeAirlock = (
         const all = [...discovered.values()].flat()
         store.update((state) => ({
           ...state,
-          connectors: [...state.connectors.filter((c) => c.type === "AUTH" || c.type === "WALLET_CONNECT"), ...all],
+          connectors: withExplorerIds(
+            [...state.connectors.filter((c) => c.type === "AUTH" || c.type === "WALLET_CONNECT"), ...all],
+            state.wallets
+          ),
           hasInjectedWallet: all.some((c) => c.type === "INJECTED" || c.type === "ANNOUNCED")
         }))
       })
@@ -232,6 +236,17 @@ export const makeAirlock = (
       console.warn("Airlock: an adapter's wallet discovery failed", error)
     }
   }
+  // The registry's lists arrive after discovery: match the browser wallets to their listings again when they do.
+  subscriptions.add(
+    store.watch(
+      (state) => state.wallets,
+      () =>
+        store.update((state) => {
+          const connectors = withExplorerIds(state.connectors, state.wallets)
+          return connectors === state.connectors ? state : { ...state, connectors }
+        })
+    )
+  )
   const track = (unsubscribe: () => void) => {
     subscriptions.add(unsubscribe)
     return () => {

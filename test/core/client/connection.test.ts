@@ -41,6 +41,13 @@ describe("discovery", () => {
     expect(airlock.getState().hasInjectedWallet).toBe(true)
   })
 
+  it("matches a browser wallet to its registry listing by rdns (explorerId), also when the lists arrive later", async () => {
+    const listing = { id: "c57ca95b", name: "Test Wallet", rdns: "io.test" }
+    const { airlock } = setup({ connector: { info: { rdns: "io.test" } } }, { walletApi: { wallets: [listing] } })
+    await airlock.ready
+    await vi.waitFor(() => expect(airlock.getState().connectors[0]?.explorerId).toBe("c57ca95b"))
+  })
+
   it("drops an unsafe announced icon before it reaches the state", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
     const { airlock } = setup({ connector: { imageUrl: "javascript:alert(1)" } })
