@@ -57,6 +57,7 @@ for (const [key, entry] of Object.entries(lock.packages)) {
     added++
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+// npm orders the entries with `localeCompare(…, "en")` ("string_decoder" before "string-width"); so must this.
+lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => a.localeCompare(b, "en")))
 writeFileSync(path, `${JSON.stringify(lock, null, 2)}\n`)
 console.log(`lock:platforms: ${added} entr${added === 1 ? "y" : "ies"} added`)
