@@ -10,6 +10,7 @@ import { type Chains, type SandboxAccount, type SeededContracts, startChains } f
 import { buildDemo } from "./demo/build.ts"
 import { type DemoServer, startDemoServer } from "./demo/server.ts"
 import { configPath, walletScriptPath } from "./demo/src/config.ts"
+import { type Relay, startRelay } from "./relay/server.ts"
 import { buildWalletScript, bundleWallet } from "./wallet/build.ts"
 
 /** Ports of each part; 0 (the default) picks a free one, so parallel sandboxes never collide. */
@@ -18,6 +19,8 @@ export interface SandboxPorts {
   readonly api?: number
   /** The demo dapp. @default 0 */
   readonly demo?: number
+  /** The WalletConnect relay. @default 0 */
+  readonly relay?: number
   /**
    * The chains 1, 8453 and 31337, in that order: a list, or the first port (the others follow it). @default 0
    */
@@ -54,6 +57,8 @@ export interface SandboxUrls {
   readonly chains: ReadonlyArray<SandboxChain>
   /** The Sandbox Wallet script, configured with every local chain. */
   readonly wallet: string
+  /** The WalletConnect relay (`ws://127.0.0.1:<port>`), for `endpoints.relay` and wallets. */
+  readonly relay: string
 }
 
 /** A running sandbox. */
@@ -130,10 +135,11 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
   let chains: Chains | undefined
   let api: ApiServer | undefined
   let demo: DemoServer | undefined
+  let relay: Relay | undefined
   let stopped: Promise<void> | undefined
   const stop = () => {
     stopped ??= (async () => {
-      await Promise.allSettled([demo?.stop(), api?.stop()])
+      await Promise.allSettled([demo?.stop(), api?.stop(), relay?.stop()])
       await chains?.stop()
     })()
     return stopped
@@ -155,8 +161,11 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
       ]
     })
     log(`chains ready (${since()})`)
-    api = await startApi({ port: ports.api ?? 0, dataDir: options.dataDir ?? defaultDataDir, chains })
-    log(`api ready (${since()})`)
+    ;[api, relay] = await Promise.all([
+      startApi({ port: ports.api ?? 0, dataDir: options.dataDir ?? defaultDataDir, chains }),
+      startRelay({ port: ports.relay ?? 0 })
+    ])
+    log(`api and relay ready (${since()})`)
     const walletScript = await buildWalletScript({
       chains: chains.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl })),
       chainId: demoChainIds[0]!,
@@ -183,7 +192,8 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
       demo: demo.url,
       projectId: demoProjectId,
       chains: chains.chains,
-      wallet: `${demo.url}${walletScriptPath}`
+      wallet: `${demo.url}${walletScriptPath}`,
+      relay: relay.url
     }
     await Promise.all([
       ...urls.chains.map((chain) => waitUntil(`chain ${chain.chainId}`, () => chainAnswers(chain), timeoutMs)),

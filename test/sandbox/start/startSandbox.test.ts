@@ -24,7 +24,7 @@ describe("startSandbox on free ports", () => {
 
   it("binds every part to 127.0.0.1 on a port of its own", () => {
     const { urls } = sandbox
-    const all = [urls.api, urls.demo, ...urls.chains.map((chain) => chain.rpcUrl)]
+    const all = [urls.api, urls.demo, urls.relay, ...urls.chains.map((chain) => chain.rpcUrl)]
     for (const url of all) expect(new URL(url).hostname).toBe("127.0.0.1")
     expect(new Set(all.map(portOf)).size).toBe(all.length)
     expect(urls.wallet).toBe(`${urls.demo}/sandbox-wallet.js`)

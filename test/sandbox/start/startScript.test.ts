@@ -45,6 +45,7 @@ describe("npm start (sandbox/start.ts)", () => {
           AIRLOCK_API_PORT: "0",
           AIRLOCK_DEMO_PORT: "0",
           AIRLOCK_CHAIN_PORT: "0",
+          AIRLOCK_RELAY_PORT: "0",
           AIRLOCK_DATA_DIR: dataDir,
           AIRLOCK_URLS_FILE: urlsFile
         },
