@@ -19,6 +19,8 @@ export interface SignerContext {
   readonly requireAccount: (address: unknown) => void
   readonly networkRow: () => readonly [string, string]
   readonly chainId: () => number
+  /** Who asks, as the prompt names it (the page's host; a WalletConnect peer's name). @default the page's host */
+  readonly requester?: () => string
 }
 
 /** An EIP-1474 quantity: `0x` and at least one hex digit. */
@@ -58,6 +60,9 @@ const readableMessage = (message: string): string => {
   }
 }
 
+const requesterOf = (ctx: SignerContext): string =>
+  ctx.requester?.() || (typeof location === "undefined" ? "" : location.host) || "This page"
+
 /** The three signing request handlers bound to a provider's context. */
 export const createSigner = (ctx: SignerContext) => {
   const personalSign = async (params: ReadonlyArray<unknown>) => {
@@ -66,7 +71,7 @@ export const createSigner = (ctx: SignerContext) => {
     ctx.requireAccount(address)
     await ctx.consent({
       action: "Sign message",
-      summary: `${location.host || "This page"} asks you to sign this message.`,
+      summary: `${requesterOf(ctx)} asks you to sign this message.`,
       rows: [["Account", short(ctx.account().address)], ctx.networkRow()],
       body: readableMessage(message)
     })
@@ -92,7 +97,7 @@ export const createSigner = (ctx: SignerContext) => {
     const domain = typed.domain ?? {}
     await ctx.consent({
       action: "Sign typed data",
-      summary: `${location.host || "This page"} asks you to sign structured data.`,
+      summary: `${requesterOf(ctx)} asks you to sign structured data.`,
       rows: [
         ["Account", short(ctx.account().address)],
         ["Domain", String(domain.name ?? "—")],
@@ -133,7 +138,7 @@ export const createSigner = (ctx: SignerContext) => {
     }
     await ctx.consent({
       action: "Send transaction",
-      summary: `${location.host || "This page"} asks you to send a transaction.`,
+      summary: `${requesterOf(ctx)} asks you to send a transaction.`,
       rows: [
         ["From", short(ctx.account().address)],
         ["To", to ?? "New contract"],
