@@ -182,7 +182,8 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
       config: {
         projectId: demoProjectId,
         api: api.url,
-        chains: chains.chains.filter((chain) => demoChainIds.includes(chain.chainId))
+        chains: chains.chains.filter((chain) => demoChainIds.includes(chain.chainId)),
+        relay: relay.url
       }
     })
     log(`demo ready (${since()})`)

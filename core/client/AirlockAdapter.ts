@@ -33,6 +33,8 @@ export interface AdapterConnection {
  */
 export interface AdapterContext {
   readonly projectId: string | undefined
+  /** The app's networks (e.g. the chains a WalletConnect session asks for, with their RPC URLs). */
+  readonly networks?: ReadonlyArray<CaipNetwork> | undefined
   readonly endpoints: {
     readonly walletApi: string
     readonly blockchainApi: string
@@ -78,9 +80,16 @@ export interface AdapterEvents {
 export interface AdapterImplementation {
   /** A name for logs and errors, e.g. "EIP-1193". */
   readonly name?: string | undefined
-  /** Asks the wallet for access and its accounts, on `network` where the wallet can start there. */
+  /**
+   * Asks the wallet for access and its accounts, on `network` where the wallet can start there. A wallet reached by a
+   * pairing (WalletConnect) hands its `wc:` URI to `onUri` as soon as it has one, for the QR code and the links.
+   */
   readonly connect?:
-    | ((args: { readonly connectorId: string; readonly network: CaipNetwork }) => Promise<AdapterConnection>)
+    | ((args: {
+        readonly connectorId: string
+        readonly network: CaipNetwork
+        readonly onUri?: ((uri: string) => void) | undefined
+      }) => Promise<AdapterConnection>)
     | undefined
   /**
    * Restores a connection without prompting (after a reload). Resolves `undefined` when the wallet no longer grants

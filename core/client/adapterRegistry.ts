@@ -18,6 +18,13 @@ export interface AdapterRegistry {
   load(namespace: ChainNamespace): Promise<AdapterImplementation | undefined>
   /** Loads every adapter (e.g. before a reconnect on start). */
   loadAll(): Promise<ReadonlyArray<AdapterImplementation>>
+  /**
+   * The adapter that discovered `connectorId` (several adapters may serve one namespace: EVM and WalletConnect),
+   * loaded; falls back to the first adapter serving `namespace`.
+   */
+  loadFor(connectorId: string, namespace: ChainNamespace): Promise<AdapterImplementation | undefined>
+  /** Records which adapter discovered these connectors (core's discovery calls it). */
+  own(adapter: AirlockAdapter, connectorIds: ReadonlyArray<string>): void
 }
 
 /**
@@ -52,10 +59,19 @@ export const makeAdapterRegistry = (
     loaded.set(adapter, pending)
     return pending
   }
+  const owners = new Map<string, AirlockAdapter>()
+  const load = async (namespace: ChainNamespace) => {
+    const adapter = adapters.find((a) => adapterNamespaces(a).includes(namespace))
+    return adapter === undefined ? undefined : loadOne(adapter, namespace)
+  }
   return {
-    load: async (namespace) => {
-      const adapter = adapters.find((a) => adapterNamespaces(a).includes(namespace))
-      return adapter === undefined ? undefined : loadOne(adapter, namespace)
+    load,
+    loadFor: async (connectorId, namespace) => {
+      const owner = owners.get(connectorId)
+      return owner === undefined ? load(namespace) : loadOne(owner, namespace)
+    },
+    own: (adapter, connectorIds) => {
+      for (const id of connectorIds) owners.set(id, adapter)
     },
     loadAll: async () => {
       const all = adapters.map((a) => loadOne(a, adapterNamespaces(a).join(", ")))

@@ -144,6 +144,7 @@ export const makeAirlock = (
     store.update((state) => ({ ...state, alert: nextAlert(state.alert, alert) }))
   const adapters = makeAdapterRegistry(invalid ? [] : (options.adapters ?? []), {
     projectId: typeof options.projectId === "string" ? options.projectId : undefined,
+    networks: invalid ? [] : options.networks,
     endpoints: invalid ? { walletApi: "", blockchainApi: "" } : options.endpoints
   })
   const runtime = makeRuntime({ options, store, platform, services, onAlert, adapters })
@@ -221,11 +222,15 @@ export const makeAirlock = (
     try {
       const stopWatching = watchConnectors((connectors) => {
         discovered.set(adapter, connectors.map(sanitizeConnector))
+        adapters.own(
+          adapter,
+          connectors.map((c) => c.id)
+        )
         const all = [...discovered.values()].flat()
         store.update((state) => ({
           ...state,
           connectors: withExplorerIds(
-            [...state.connectors.filter((c) => c.type === "AUTH" || c.type === "WALLET_CONNECT"), ...all],
+            [...state.connectors.filter((c) => c.type === "AUTH" && !all.some((d) => d.id === c.id)), ...all],
             state.wallets
           ),
           hasInjectedWallet: all.some((c) => c.type === "INJECTED" || c.type === "ANNOUNCED")
@@ -352,7 +357,7 @@ export const makeAirlock = (
       const ns = namespace ?? state.activeNamespace
       const connectorId = ns === undefined ? undefined : state.activeConnectorIds[ns]
       if (ns === undefined || connectorId === undefined) return undefined
-      const implementation = await adapters.load(ns)
+      const implementation = await adapters.loadFor(connectorId, ns)
       return implementation?.getProvider?.(connectorId)
     },
     disconnect: (namespace) =>

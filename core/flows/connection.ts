@@ -14,6 +14,7 @@ import { classifyRpcMethod } from "../rules/rpcMethods.ts"
 import type { Connector } from "../schema/connector.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import { type CaipNetwork, makeCaipAddress } from "../schema/network.ts"
+import { pairingExpiry } from "../schema/pairing.ts"
 import type { WalletListing } from "../schema/wallet.ts"
 import { Adapters } from "../services/Adapters.ts"
 import { Storage, StorageKeys } from "../services/Storage.ts"
@@ -40,8 +41,8 @@ const toConnectionError = (error: unknown): ConnectionError =>
         cause: error
       })
 
-const implementationOf = Effect.fn("implementationOf")(function* (namespace: ChainNamespace) {
-  const implementation = yield* (yield* Adapters).load(namespace)
+const implementationOf = Effect.fn("implementationOf")(function* (connectorId: string, namespace: ChainNamespace) {
+  const implementation = yield* (yield* Adapters).loadFor(connectorId, namespace)
   if (implementation === undefined) {
     return yield* new ConnectionError({ reason: "AdapterNotFound", params: { namespace } })
   }
@@ -232,7 +233,7 @@ export const connect = Effect.fn("connect")(function* (
     return yield* new ConnectionError({ reason: "FailedToConnect", details: `No connector "${connectorId}"` })
   }
   const namespace = connector.chain
-  const implementation = yield* implementationOf(namespace)
+  const implementation = yield* implementationOf(connectorId, namespace)
   const connectWallet = implementation.connect
   if (connectWallet === undefined) {
     return yield* new ConnectionError({ reason: "AdapterNotFound", params: { namespace } })
@@ -248,10 +249,19 @@ export const connect = Effect.fn("connect")(function* (
     ...s,
     accounts: { ...s.accounts, [namespace]: { ...s.accounts[namespace], status: "connecting" } }
   }))
+  // A pairing's URI (WalletConnect) goes into the state for the QR code, with its 4-minute expiry (SPEC §5).
+  const onUri = (uri: string) =>
+    store.update((s) => ({ ...s, walletConnect: { uri, expiry: pairingExpiry(Date.now()) } }))
+  const clearUri = Effect.sync(() =>
+    store.update((s) =>
+      s.walletConnect.uri === undefined ? s : { ...s, walletConnect: { uri: undefined, expiry: undefined } }
+    )
+  )
   const connection = yield* Effect.tryPromise({
-    try: () => connectWallet({ connectorId, network }),
+    try: () => connectWallet({ connectorId, network, onUri }),
     catch: toConnectionError
   }).pipe(
+    Effect.ensuring(clearUri),
     Effect.tapError((error) =>
       Effect.gen(function* () {
         store.update((s) => ({
@@ -311,7 +321,7 @@ export const reconnect = Effect.fn("reconnect")(function* (namespace: ChainNames
   const [connectorId] = (yield* storage.get(StorageKeys.connectedConnectorIds(namespace))) ?? []
   const restore = Effect.gen(function* () {
     if (connectorId === undefined) return undefined
-    const implementation = yield* implementationOf(namespace)
+    const implementation = yield* implementationOf(connectorId, namespace)
     const restoreWallet = implementation.reconnect
     if (restoreWallet === undefined) return undefined
     // The connector may announce itself a moment after the page starts (an extension's content script).
@@ -348,7 +358,7 @@ export const disconnectWallet = (namespace: ChainNamespace) =>
     const store = yield* StateStore
     const connectorId = store.getSnapshot().activeConnectorIds[namespace]
     if (connectorId === undefined) return
-    const implementation = yield* (yield* Adapters).load(namespace)
+    const implementation = yield* (yield* Adapters).loadFor(connectorId, namespace)
     const disconnectIt = implementation?.disconnect
     if (disconnectIt !== undefined) yield* Effect.tryPromise(() => disconnectIt({ connectorId }))
   }).pipe(Effect.catch((error) => Effect.logWarning("Airlock: the wallet did not confirm the disconnect", error)))
@@ -369,7 +379,7 @@ export const request = Effect.fn("request")(function* (
   if (connectorId === undefined) {
     return yield* new ConnectionError({ reason: "FailedToConnect", details: `No ${namespace} connection` })
   }
-  const implementation = yield* implementationOf(namespace)
+  const implementation = yield* implementationOf(connectorId, namespace)
   const send = implementation.request
   if (send === undefined) return yield* new ConnectionError({ reason: "AdapterNotFound", params: { namespace } })
   return yield* Effect.tryPromise({

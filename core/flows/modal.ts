@@ -30,7 +30,7 @@ const reloadAuthConnector = Effect.gen(function* () {
   const adapters = yield* Adapters
   for (const connector of store.getSnapshot().connectors) {
     if (connector.type !== "AUTH") continue
-    const implementation = yield* adapters.load(connector.chain)
+    const implementation = yield* adapters.loadFor(connector.id, connector.chain)
     const reload = implementation?.reloadConnector
     if (reload !== undefined) yield* Effect.promise(async () => reload(connector.id))
   }

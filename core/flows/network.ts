@@ -92,7 +92,7 @@ const moveWallet = (network: CaipNetwork) =>
     const connectorId = state.activeConnectorIds[namespace]
     if (connectorId === undefined || state.accounts[namespace].status !== "connected") return
     if (state.activeNetworks[namespace]?.caipNetworkId === network.caipNetworkId) return
-    const implementation = yield* (yield* Adapters).load(namespace)
+    const implementation = yield* (yield* Adapters).loadFor(connectorId, namespace)
     const switchIt = implementation?.switchNetwork
     if (switchIt === undefined) return
     yield* Effect.tryPromise({

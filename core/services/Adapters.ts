@@ -13,6 +13,11 @@ import type { ChainNamespace } from "../schema/namespace.ts"
 export interface AdaptersShape {
   /** The implementation serving `namespace`; `undefined` when no adapter with code serves it. */
   readonly load: (namespace: ChainNamespace) => Effect.Effect<AdapterImplementation | undefined, AdapterLoadError>
+  /** The implementation of the adapter that discovered `connectorId` (else the namespace's). */
+  readonly loadFor: (
+    connectorId: string,
+    namespace: ChainNamespace
+  ) => Effect.Effect<AdapterImplementation | undefined, AdapterLoadError>
   /** Stop functions of the connections' event listeners, by connector id. */
   readonly listeners: Map<string, () => void>
 }
@@ -49,6 +54,11 @@ export class Adapters extends Context.Service<Adapters, AdaptersShape>()("airloc
           load: (namespace) =>
             Effect.tryPromise({
               try: () => registry.load(namespace),
+              catch: (error) => error as AdapterLoadError
+            }),
+          loadFor: (connectorId, namespace) =>
+            Effect.tryPromise({
+              try: () => registry.loadFor(connectorId, namespace),
               catch: (error) => error as AdapterLoadError
             }),
           listeners

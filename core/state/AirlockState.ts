@@ -82,6 +82,11 @@ export interface AirlockState {
   readonly connections: Readonly<Partial<Record<ChainNamespace, ReadonlyArray<Connection>>>>
   readonly activeConnectorIds: Readonly<Partial<Record<ChainNamespace, string>>>
   readonly wallets: WalletsState
+  /**
+   * The WalletConnect pairing being offered: its `wc:` URI (the QR's content) and when it expires (epoch ms, 4 minutes
+   * after it was made, SPEC §5); both `undefined` when none is offered.
+   */
+  readonly walletConnect: { readonly uri: string | undefined; readonly expiry: number | undefined }
   /** Wallet ids, rdns or names the app excluded (`excludeWalletIds`). */
   readonly excludedWallets: ReadonlyArray<string>
   readonly features: ResolvedFeatures

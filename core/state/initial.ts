@@ -50,6 +50,7 @@ export const makeInitialState = (input: InitialStateInput): AirlockState => ({
   connections: {},
   activeConnectorIds: {},
   wallets: { featured: [], recommended: [], recent: [], all: [], count: 0 },
+  walletConnect: { uri: undefined, expiry: undefined },
   excludedWallets: input.excludedWallets ?? [],
   features: input.features,
   hasInjectedWallet: input.hasInjectedWallet,

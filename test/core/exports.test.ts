@@ -15,6 +15,7 @@ describe("package exports", () => {
       "./testing",
       "./networks",
       "./evm",
+      "./walletconnect",
       "./package.json"
     ])
   })

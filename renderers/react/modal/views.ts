@@ -15,6 +15,8 @@ const loaders: Partial<Record<View, () => ViewModule>> = {
   Account: () => import("../views/Account.tsx").then((m) => ({ default: m.Account })),
   AllWallets: () => import("../views/AllWallets.tsx").then((m) => ({ default: m.AllWallets })),
   ConnectingExternal: () => import("../views/ConnectingExternal.tsx").then((m) => ({ default: m.ConnectingExternal })),
+  ConnectingWalletConnect: () =>
+    import("../views/ConnectingWalletConnect.tsx").then((m) => ({ default: m.ConnectingWalletConnect })),
   Networks: () => import("../views/Networks.tsx").then((m) => ({ default: m.Networks })),
   SwitchNetwork: () => import("../views/SwitchNetwork.tsx").then((m) => ({ default: m.SwitchNetwork })),
   UnsupportedChain: () => import("../views/UnsupportedChain.tsx").then((m) => ({ default: m.UnsupportedChain }))

@@ -5,6 +5,7 @@
 import { type AirlockClient, type CaipNetwork, createAirlock } from "airlock"
 import { evm } from "airlock/evm"
 import { evmNetwork } from "airlock/networks"
+import { walletConnect } from "airlock/walletconnect"
 import type { DemoChain, DemoConfig } from "./config.ts"
 
 const known: Readonly<Record<number, { readonly name: string; readonly explorer: readonly [string, string] }>> = {
@@ -49,11 +50,17 @@ export const createDemoAirlock = (config: DemoConfig): AirlockClient => {
       smartSessions: true,
       signOutOnDisconnect: true
     },
-    // Browser wallets (EIP-6963, e.g. the Sandbox Wallet the demo page injects) on the EVM chains.
-    adapters: [evm()],
+    // Browser wallets (EIP-6963, e.g. the Sandbox Wallet the demo page injects) and mobile wallets over the
+    // sandbox's WalletConnect relay (the Sandbox Mobile Wallet), on the EVM chains.
+    adapters: config.relay === undefined ? [evm()] : [evm(), walletConnect()],
     enableReconnect: true,
     enableNetworkSwitch: true,
-    endpoints: { walletApi: config.api, blockchainApi: config.api, analytics: config.api },
+    endpoints: {
+      walletApi: config.api,
+      blockchainApi: config.api,
+      analytics: config.api,
+      ...(config.relay === undefined ? {} : { relay: config.relay })
+    },
     logLevel: "warn"
   })
 }

@@ -19,6 +19,8 @@ export interface DemoConfig {
   readonly api: string
   /** The chains the demo supports, in order (the first is the default network). */
   readonly chains: ReadonlyArray<DemoChain>
+  /** The sandbox's WalletConnect relay (`ws://127.0.0.1:<port>`). */
+  readonly relay?: string | undefined
 }
 
 /** Path the demo server answers with the {@link DemoConfig}. */
@@ -49,5 +51,12 @@ export const parseDemoConfig = (value: unknown): DemoConfig => {
   if (typeof config.api !== "string") throw new Error("config.json: api must be a string")
   if (!Array.isArray(config.chains) || config.chains.length === 0 || !config.chains.every(isChain))
     throw new Error("config.json: chains must be a non-empty list of { chainId, caipNetworkId, rpcUrl }")
-  return { projectId: config.projectId, api: config.api, chains: config.chains }
+  if (config.relay !== undefined && (typeof config.relay !== "string" || !/^wss?:\/\//.test(config.relay)))
+    throw new Error("config.json: relay must be a ws:// or wss:// URL")
+  return {
+    projectId: config.projectId,
+    api: config.api,
+    chains: config.chains,
+    ...(config.relay === undefined ? {} : { relay: config.relay })
+  }
 }

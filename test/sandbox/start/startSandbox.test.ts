@@ -62,12 +62,13 @@ describe("startSandbox on free ports", () => {
     for (const link of links) expect((await fetch(`${sandbox.urls.demo}${link}`)).status, link).toBe(200)
   })
 
-  it("hands the page the API url, the project id and only the supported chains 1 and 8453", async () => {
+  it("hands the page the API url, the project id, only the supported chains 1 and 8453, and the relay", async () => {
     const config = await (await fetch(`${sandbox.urls.demo}/config.json`)).json()
     expect(config).toEqual({
       projectId: "airlock-demo",
       api: sandbox.urls.api,
-      chains: sandbox.urls.chains.filter((chain) => chain.chainId !== 31337)
+      chains: sandbox.urls.chains.filter((chain) => chain.chainId !== 31337),
+      relay: sandbox.urls.relay
     })
   })
 

@@ -1,0 +1,65 @@
+/**
+ * `airlock/walletconnect`: mobile wallets over WalletConnect v2 (`@walletconnect/universal-provider` 2.21.8, the newest
+ * Apache-2.0 release; later ones carry the WalletConnect Community License). One "WalletConnect" connector is listed
+ * from the start; the SDK (a large chunk) loads only when WalletConnect is used. The relay is `endpoints.relay`
+ * (the sandbox's `ws://127.0.0.1:4401`, or your own); reads go to the app's own RPC URLs (`rpcMap`).
+ *
+ * @example
+ * ```ts
+ * import { createAirlock } from "airlock"
+ * import { evm } from "airlock/evm"
+ * import { mainnet } from "airlock/networks"
+ * import { walletConnect } from "airlock/walletconnect"
+ *
+ * const api = "http://127.0.0.1:4400"
+ * const airlock = createAirlock({
+ *   projectId: "airlock-demo",
+ *   networks: [mainnet],
+ *   adapters: [evm(), walletConnect()],
+ *   endpoints: { walletApi: api, blockchainApi: api, relay: "ws://127.0.0.1:4401" }
+ * })
+ * ```
+ * @module
+ */
+import type { AirlockAdapter } from "../../core/client/AirlockAdapter.ts"
+import type { ConnectorData } from "../../core/schema/connector.ts"
+
+/** The id of the WalletConnect connector. */
+export const walletConnectConnectorId = "walletConnect"
+
+/** Options of {@link walletConnect}. */
+export interface WalletConnectOptions {
+  /** How the app introduces itself to wallets. @default the page's title and origin */
+  readonly metadata?:
+    | {
+        readonly name: string
+        readonly description: string
+        readonly url: string
+        readonly icons: ReadonlyArray<string>
+      }
+    | undefined
+}
+
+const connector: ConnectorData = {
+  id: walletConnectConnectorId,
+  type: "WALLET_CONNECT",
+  name: "WalletConnect",
+  chain: "eip155"
+}
+
+/**
+ * The WalletConnect adapter descriptor for `createAirlock({ adapters: [walletConnect()] })`.
+ * @example
+ * ```ts
+ * import { walletConnect } from "airlock/walletconnect"
+ * const adapter = walletConnect({ metadata: { name: "My dapp", description: "", url: "https://my.dapp", icons: [] } })
+ * ```
+ */
+export const walletConnect = (options: WalletConnectOptions = {}): AirlockAdapter => ({
+  namespace: "eip155",
+  watchConnectors: (onChange) => {
+    onChange([connector])
+    return () => {}
+  },
+  load: (context) => import("./implementation.ts").then((m) => m.makeWalletConnectImplementation(context, options))
+})

@@ -1,0 +1,84 @@
+import type { Page } from "playwright-core"
+import { verifyMessage } from "viem"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { truncateAddress } from "../../core/schema/format.ts"
+import type { Sandbox } from "../../sandbox/index.ts"
+import { createMobileWallet, type MobileWallet } from "../../sandbox/wallet/mobile.ts"
+import type { PageRecord } from "./browser.ts"
+import { useE2eSession } from "./session.ts"
+
+// WalletConnect end to end: the demo in Chromium shows a pairing QR; the Sandbox Mobile Wallet (a real SDK wallet in
+// this process) pairs from the link the page copies, through the sandbox relay only.
+describe("WalletConnect in the demo, with the Sandbox Mobile Wallet", () => {
+  const session = useE2eSession("airlock-e2e-wc-")
+  let sandbox: Sandbox
+  let page: Page
+  let record: PageRecord
+  let wallet: MobileWallet
+
+  beforeEach(async () => {
+    ;({ sandbox, page, record } = session)
+    await session.context.grantPermissions(["clipboard-read", "clipboard-write"])
+    wallet = await createMobileWallet({
+      relayUrl: sandbox.urls.relay,
+      projectId: sandbox.urls.projectId,
+      chains: sandbox.urls.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }))
+    })
+  })
+
+  afterEach(async () => {
+    await wallet?.stop()
+  })
+
+  /** Opens WalletConnect from Connect, copies the pairing link as a user would, and hands it to the wallet. */
+  const pairFromThePage = async () => {
+    await page.goto(sandbox.urls.demo)
+    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /^WalletConnect/ })
+      .click({ timeout: 15_000 })
+    await page.getByRole("img", { name: /WalletConnect QR code/ }).waitFor({ timeout: 15_000 })
+    await page.getByRole("button", { name: "Copy link" }).click()
+    const uri = await page.evaluate(() => navigator.clipboard.readText())
+    expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    await wallet.pair(uri)
+  }
+
+  it("pairs from the copied link and connects the wallet's account; a message it signs verifies", async () => {
+    await pairFromThePage()
+    const short = truncateAddress(wallet.address)
+    await page.getByRole("button", { name: short, exact: true }).first().waitFor({ timeout: 15_000 })
+    expect(await page.getByTestId("connection-address").textContent()).toBe(wallet.address)
+    await page.getByRole("button", { name: "Sign message" }).click()
+    const output = page.getByTestId("signature")
+    await expect.poll(() => output.textContent(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]{130}$/)
+    const signature = (await output.textContent()) as `0x${string}`
+    expect(await verifyMessage({ address: wallet.address, message: "Hello from Airlock", signature })).toBe(true)
+    expect(record.foreignRequests).toEqual([])
+  })
+
+  it("shows disconnected when the wallet ends the session", async () => {
+    await pairFromThePage()
+    await page
+      .getByRole("button", { name: truncateAddress(wallet.address), exact: true })
+      .first()
+      .waitFor({
+        timeout: 15_000
+      })
+    await wallet.disconnectAll()
+    await expect
+      .poll(() => page.getByTestId("connection-status").textContent(), { timeout: 15_000 })
+      .toBe("disconnected")
+  })
+
+  it("shows 'Connection rejected' when the wallet refuses the session", async () => {
+    wallet.setMode("reject")
+    await pairFromThePage()
+    await page
+      .getByRole("dialog")
+      .getByRole("status")
+      .filter({ hasText: "Connection rejected" })
+      .waitFor({ timeout: 15_000 })
+  })
+})
