@@ -11,10 +11,10 @@ import { gzipSync } from "node:zlib"
 import * as esbuild from "esbuild"
 
 /**
- * First load, React excluded, in KB gzip. DESIGN.md "Budgets" allows 60; we hold the 40.3 KB measured when the
- * chunk budgets landed to 45, so a regression fails the run long before the ceiling.
+ * First load, React excluded, in KB gzip. DESIGN.md "Budgets" allows 60; we hold it to 48: the 40.3 KB measured when
+ * the chunk budgets landed, plus the connection API and two adapters' discovery (EVM and WalletConnect).
  */
-const FIRST_LOAD_BUDGET_KB = 45
+const FIRST_LOAD_BUDGET_KB = 48
 
 /**
  * Budgets (KB gzip) of each on-demand part: what it fetches beyond the first load and the services chunk (which every
@@ -30,7 +30,13 @@ const chunkBudgetsKb: Record<string, number> = {
   "core/flows/disconnect.ts": 36,
   "renderers/react/modal/Modal.tsx": 24,
   // viem's HTTP + fallback transports and getBalance: fetched only when the blockchain API cannot give a balance.
-  "adapters/evm/rpc.ts": 36
+  "adapters/evm/rpc.ts": 36,
+  // The WalletConnect SDK 2.21.8 as published, fetched only when WalletConnect is chosen: @walletconnect/utils pins
+  // viem 2.31 and imports it whole (~360 KB minified of the chunk). Slimming it (a verify-free utils build, or
+  // sharing the app's viem) is open; this budget holds today's size so it cannot grow unnoticed.
+  "adapters/walletconnect/implementation.ts": 295,
+  // The QR view carries its encoder (uqr).
+  "renderers/react/views/ConnectingWalletConnect.tsx": 7
 }
 const chunkBudgetKb = (source: string): number =>
   chunkBudgetsKb[source] ?? (source.startsWith("renderers/react/views/") ? 4 : source.startsWith("adapters/") ? 30 : 40)

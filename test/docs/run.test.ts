@@ -25,6 +25,7 @@ const entries: Record<string, string> = {
   airlock: join(root, "test/docs/shim.ts"),
   "airlock/networks": join(root, "core/networks/index.ts"),
   "airlock/evm": join(root, "adapters/evm/index.ts"),
+  "airlock/walletconnect": join(root, "adapters/walletconnect/index.ts"),
   "airlock/effect": join(root, "core/effect.ts"),
   "airlock/testing": join(root, "core/testing/index.ts")
 }
