@@ -149,6 +149,10 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
   const abandon = async () => {
     await Promise.allSettled([stop(), site, walletBundle])
     await stopEsbuild()
+    // Vite may hand esbuild one last job in the tick after its build settles (seen once on a cold CI machine since
+    // the demo bundles the WalletConnect SDK); stopping again after that tick leaves no service behind.
+    await new Promise((resolve) => setImmediate(resolve))
+    await stopEsbuild()
   }
 
   try {
