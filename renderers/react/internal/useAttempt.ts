@@ -1,5 +1,7 @@
 "use client"
 import { useCallback, useEffect, useRef, useState } from "react"
+import type { AirlockClient } from "../../../core/client/types.ts"
+import { ConnectionError } from "../../../core/errors/catalogue.ts"
 
 /** Where a wallet request a view started stands. */
 export type Attempt = { readonly status: "pending" } | { readonly status: "failed"; readonly message: string }
@@ -26,4 +28,25 @@ export const useAttempt = (
   }, [start, round])
   const retry = useCallback(() => setRound((n) => n + 1), [])
   return { attempt, retry }
+}
+
+/**
+ * Connecting `connectorId` as a view's attempt: a refusal shakes the modal and reads 'Connection rejected'; any
+ * other failure reads its own text (SPEC §8), else 'Failed to connect'.
+ */
+export const useConnectAttempt = (
+  client: AirlockClient,
+  connectorId: string | undefined
+): { readonly attempt: Attempt; readonly retry: () => void } => {
+  const start = useCallback(
+    () =>
+      client.connect(connectorId ?? "").catch((error: unknown) => {
+        if (error instanceof ConnectionError && error.reason === "ConnectionRejected") client.shake()
+        throw error
+      }),
+    [client, connectorId]
+  )
+  return useAttempt(connectorId === undefined ? undefined : start, (error) =>
+    error instanceof ConnectionError ? error.shortMessage : "Failed to connect"
+  )
 }

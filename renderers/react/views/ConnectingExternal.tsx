@@ -1,12 +1,10 @@
 "use client"
-import { useCallback } from "react"
-import { ConnectionError } from "../../../core/errors/catalogue.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { PendingRequest } from "../components/PendingRequest.tsx"
 import { WalletImage } from "../components/WalletImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
-import { useAttempt } from "../internal/useAttempt.ts"
+import { useConnectAttempt } from "../internal/useAttempt.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
 const selectParams = (state: AirlockState) => state.modal.data.ConnectingExternal
@@ -22,17 +20,7 @@ export const ConnectingExternal = (_props: ViewProps) => {
   const connectorId = params?.connectorId
   const connector = useAirlockSelector((state) => state.connectors.find((c) => c.id === connectorId))
   const name = connector?.name ?? params?.walletName ?? "your wallet"
-  const start = useCallback(
-    () =>
-      client.connect(connectorId ?? "").catch((error: unknown) => {
-        if (error instanceof ConnectionError && error.reason === "ConnectionRejected") client.shake()
-        throw error
-      }),
-    [client, connectorId]
-  )
-  const { attempt, retry } = useAttempt(connectorId === undefined ? undefined : start, (error) =>
-    error instanceof ConnectionError ? error.shortMessage : "Failed to connect"
-  )
+  const { attempt, retry } = useConnectAttempt(client, connectorId)
   return (
     <PendingRequest
       attempt={attempt}

@@ -1,12 +1,10 @@
 "use client"
-import { useCallback } from "react"
-import { ConnectionError } from "../../../core/errors/catalogue.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { QrCode } from "../components/QrCode.tsx"
 import { WalletImage } from "../components/WalletImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
-import { useAttempt } from "../internal/useAttempt.ts"
+import { useConnectAttempt } from "../internal/useAttempt.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
 const selectUri = (state: AirlockState) => state.walletConnect.uri
@@ -28,17 +26,7 @@ export const ConnectingWalletConnect = (_props: ViewProps) => {
   const uri = useAirlockSelector(selectUri)
   const connectorId = useAirlockSelector(selectConnectorId)
   const wallet = useAirlockSelector(selectWallet)
-  const start = useCallback(
-    () =>
-      client.connect(connectorId ?? "").catch((error: unknown) => {
-        if (error instanceof ConnectionError && error.reason === "ConnectionRejected") client.shake()
-        throw error
-      }),
-    [client, connectorId]
-  )
-  const { attempt, retry } = useAttempt(connectorId === undefined ? undefined : start, (error) =>
-    error instanceof ConnectionError ? error.shortMessage : "Failed to connect"
-  )
+  const { attempt, retry } = useConnectAttempt(client, connectorId)
   const copy = async () => {
     if (uri === undefined) return
     try {
