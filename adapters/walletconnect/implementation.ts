@@ -90,6 +90,9 @@ export const makeWalletConnectImplementation = async (
     for (const events of listeners) events.chainChanged(id)
   })
 
+  // Set while a pairing is being replaced: the aborted attempt's rejection is not the connect's answer.
+  let renewing = false
+
   const connectionOf = (session: Session) => {
     chainId = chainOf(session)
     return { connectorId: walletConnectConnectorId, accounts: accountsOf(session), chainId }
@@ -100,18 +103,31 @@ export const makeWalletConnectImplementation = async (
     connect: async ({ network, onUri }) => {
       const showUri = (uri: string) => onUri?.(uri)
       provider.on("display_uri", showUri)
+      const chains = [network.caipNetworkId, ...networks.map((n) => n.caipNetworkId)]
       try {
-        const chains = [network.caipNetworkId, ...networks.map((n) => n.caipNetworkId)]
-        const session = await provider.connect({
-          optionalNamespaces: { eip155: { methods, events, chains: [...new Set(chains)], rpcMap } }
-        })
-        if (session === undefined) throw new Error("The wallet approved no session")
-        return connectionOf(session)
-      } catch (error) {
-        throw asRefusal(error)
+        for (;;) {
+          try {
+            const session = await provider.connect({
+              optionalNamespaces: { eip155: { methods, events, chains: [...new Set(chains)], rpcMap } }
+            })
+            if (session === undefined) throw new Error("The wallet approved no session")
+            return connectionOf(session)
+          } catch (error) {
+            // A renewed pairing: connect again, which offers a fresh URI.
+            if (renewing) {
+              renewing = false
+              continue
+            }
+            throw asRefusal(error)
+          }
+        }
       } finally {
         provider.removeListener("display_uri", showUri)
       }
+    },
+    renewPairing: () => {
+      renewing = true
+      provider.abortPairingAttempt()
     },
     // The SDK restored the session from storage when it started: no new QR.
     reconnect: async () => (provider.session === undefined ? undefined : connectionOf(provider.session)),

@@ -108,6 +108,11 @@ export interface AdapterImplementation {
     | undefined
   /** Listens to the connected wallet's events; returns the function that stops listening. */
   readonly watchEvents?: ((connectorId: string, events: AdapterEvents) => () => void) | undefined
+  /**
+   * Replaces the pairing a `connect` is waiting on with a fresh one (a new URI through the same `onUri`); core calls
+   * it when the pairing has less than 10 s of its 4 minutes left (SPEC §5). The pending `connect` keeps waiting.
+   */
+  readonly renewPairing?: ((connectorId: string) => Promise<void> | void) | undefined
   /** Reloads a connector's session (the embedded wallet's frame after the Farcaster view is left, SPEC §2). */
   readonly reloadConnector?: ((connectorId: string) => Promise<void> | void) | undefined
   /**

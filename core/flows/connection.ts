@@ -2,6 +2,7 @@
  * The connection flows: the only code that writes connection state (status per namespace, connections, active
  * connector, accounts, the network a wallet is on). Each talks to the wallet through its namespace's adapter.
  */
+import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import type { AdapterConnection, AdapterImplementation } from "../client/AirlockAdapter.ts"
@@ -14,7 +15,7 @@ import { classifyRpcMethod } from "../rules/rpcMethods.ts"
 import type { Connector } from "../schema/connector.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import { type CaipNetwork, makeCaipAddress } from "../schema/network.ts"
-import { pairingExpiry } from "../schema/pairing.ts"
+import { pairingExpiry, pairingExpiryMarginMs } from "../schema/pairing.ts"
 import type { WalletListing } from "../schema/wallet.ts"
 import { Adapters } from "../services/Adapters.ts"
 import { Storage, StorageKeys } from "../services/Storage.ts"
@@ -216,6 +217,48 @@ const remember = (namespace: ChainNamespace, connectorId: string) =>
     yield* storage.set(StorageKeys.connectedConnectorIds(namespace), [connectorId])
   })
 
+/** Resolves with the pairing's expiry once a URI is offered (now, or when the next one arrives). */
+const nextExpiry = (after: number | undefined) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    return yield* Effect.callback<number>((resume) => {
+      const pick = () => {
+        const { expiry } = store.getSnapshot().walletConnect
+        return expiry !== undefined && expiry !== after ? expiry : undefined
+      }
+      const now = pick()
+      if (now !== undefined) return resume(Effect.succeed(now))
+      const unsubscribe = store.subscribe(() => {
+        const next = pick()
+        if (next === undefined) return
+        unsubscribe()
+        resume(Effect.succeed(next))
+      })
+      return Effect.sync(unsubscribe)
+    })
+  })
+
+/**
+ * Keeps the offered pairing fresh while a connect waits (SPEC §5 §9): when a URI has under 10 s of its 4 minutes
+ * left, it is cleared and the adapter makes a new one. Runs as a child of the connect, so it ends with it.
+ */
+const renewPairings = (renew: () => Promise<void> | void) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    let last: number | undefined
+    for (;;) {
+      const expiry = yield* nextExpiry(last)
+      last = expiry
+      const now = yield* Clock.currentTimeMillis
+      yield* Effect.sleep(Math.max(0, expiry - pairingExpiryMarginMs - now))
+      if (store.getSnapshot().walletConnect.expiry !== expiry) continue
+      store.update((s) => ({ ...s, walletConnect: { uri: undefined, expiry: undefined } }))
+      yield* Effect.tryPromise(async () => renew()).pipe(
+        Effect.catch((error) => Effect.logWarning("Airlock: the pairing could not be renewed", error))
+      )
+    }
+  })
+
 /**
  * Connects a discovered connector (SPEC §4): status `connecting`, the wallet's prompt, then the accounts, the active
  * connector and the wallet's network in the state, the session stored for the next visit, the wallet's events
@@ -249,9 +292,13 @@ export const connect = Effect.fn("connect")(function* (
     ...s,
     accounts: { ...s.accounts, [namespace]: { ...s.accounts[namespace], status: "connecting" } }
   }))
-  // A pairing's URI (WalletConnect) goes into the state for the QR code, with its 4-minute expiry (SPEC §5).
+  // A pairing's URI (WalletConnect) goes into the state for the QR code, with its 4-minute expiry (SPEC §5), on the
+  // client's clock; with under 10 s left the adapter is asked for a fresh one.
+  const clock = yield* Clock.Clock
   const onUri = (uri: string) =>
-    store.update((s) => ({ ...s, walletConnect: { uri, expiry: pairingExpiry(Date.now()) } }))
+    store.update((s) => ({ ...s, walletConnect: { uri, expiry: pairingExpiry(clock.currentTimeMillisUnsafe()) } }))
+  const renew = implementation.renewPairing
+  if (renew !== undefined) yield* Effect.forkChild(renewPairings(() => renew(connectorId)))
   const clearUri = Effect.sync(() =>
     store.update((s) =>
       s.walletConnect.uri === undefined ? s : { ...s, walletConnect: { uri: undefined, expiry: undefined } }

@@ -58,6 +58,21 @@ describe("WalletConnect in the demo, with the Sandbox Mobile Wallet", () => {
     expect(record.foreignRequests).toEqual([])
   })
 
+  it("stays connected after a reload: the stored session comes back without a new QR", async () => {
+    await pairFromThePage()
+    const short = truncateAddress(wallet.address)
+    await page.getByRole("button", { name: short, exact: true }).first().waitFor({ timeout: 15_000 })
+    await page.reload()
+    await page.getByRole("button", { name: short, exact: true }).first().waitFor({ timeout: 15_000 })
+    expect(await page.getByTestId("connection-status").textContent()).toBe("connected")
+    expect(await page.getByRole("img", { name: /WalletConnect QR code/ }).count()).toBe(0)
+    // And the session still carries requests.
+    await page.getByRole("button", { name: "Sign message" }).click()
+    await expect
+      .poll(() => page.getByTestId("signature").textContent(), { timeout: 15_000 })
+      .toMatch(/^0x[0-9a-f]{130}$/)
+  })
+
   it("shows disconnected when the wallet ends the session", async () => {
     await pairFromThePage()
     await page

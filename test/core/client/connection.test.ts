@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { ConnectionError, RpcError } from "../../../core/errors/catalogue.ts"
 import { base, mainnet } from "../../../core/networks/index.ts"
+import type { ConnectorData } from "../../../core/schema/connector.ts"
 import { selectConnectView } from "../../../core/state/selectors.ts"
 import { createTestAirlock, fakeAccount, fakeAdapter } from "../../../core/testing/index.ts"
 
@@ -300,5 +301,51 @@ describe("reconnect on start", () => {
     const { airlock } = setup({}, { storage: stored, enableReconnect: false })
     await airlock.ready
     expect(airlock.getState().accounts.eip155.status).toBe("disconnected")
+  })
+})
+
+describe("a wallet reached by a pairing (WalletConnect)", () => {
+  const pairingWallet = () => {
+    let approve: () => void = () => {}
+    let offer: (uri: string) => void = () => {}
+    let round = 0
+    const adapter = {
+      namespace: "eip155" as const,
+      watchConnectors: (onChange: (c: ReadonlyArray<ConnectorData>) => void) => {
+        onChange([{ id: "walletConnect", type: "WALLET_CONNECT", name: "WalletConnect", chain: "eip155" }])
+        return () => {}
+      },
+      load: async () => ({
+        connect: ({ onUri }: { onUri?: ((uri: string) => void) | undefined }) =>
+          new Promise<{ connectorId: string; accounts: Array<string>; chainId: number }>((resolve) => {
+            offer = (uri) => onUri?.(uri)
+            offer(`wc:pairing-${round}`)
+            approve = () => resolve({ connectorId: "walletConnect", accounts: [fakeAccount], chainId: 1 })
+          }),
+        renewPairing: () => {
+          round += 1
+          offer(`wc:pairing-${round}`)
+        }
+      })
+    }
+    return { adapter, approve: () => approve() }
+  }
+
+  it("offers the URI for 4 minutes and renews it when under 10 s remain, then clears it once connected", async () => {
+    const { adapter, approve } = pairingWallet()
+    const airlock = createTestAirlock({ networks: [mainnet], adapters: [adapter], clock: "test" })
+    await airlock.ready
+    const connecting = airlock.connect("walletConnect")
+    await vi.waitFor(() => expect(airlock.getState().walletConnect.uri).toBe("wc:pairing-0"))
+    const { expiry } = airlock.getState().walletConnect
+    await airlock.clock.adjust("229999 millis")
+    expect(airlock.getState().walletConnect).toEqual({ uri: "wc:pairing-0", expiry })
+    await airlock.clock.adjust("1 millis")
+    await vi.waitFor(() => expect(airlock.getState().walletConnect.uri).toBe("wc:pairing-1"))
+    expect(airlock.getState().walletConnect.expiry).toBe((expiry ?? 0) + 230_000)
+    approve()
+    await connecting
+    expect(airlock.getState().walletConnect).toEqual({ uri: undefined, expiry: undefined })
+    expect(airlock.getState().accounts.eip155.status).toBe("connected")
   })
 })
