@@ -188,6 +188,11 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
         api: api.url,
         chains: chains.chains.filter((chain) => demoChainIds.includes(chain.chainId)),
         relay: relay.url
+      },
+      mobileWallet: {
+        relayUrl: relay.url,
+        projectId: demoProjectId,
+        chains: chains.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }))
       }
     })
     log(`demo ready (${since()})`)

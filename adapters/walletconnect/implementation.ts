@@ -54,12 +54,13 @@ export const makeWalletConnectImplementation = async (
     throw new Error("WalletConnect needs endpoints.relay (the sandbox's is ws://127.0.0.1:4401)")
   const projectId = context.projectId ?? ""
   const networks = (context.networks ?? []).filter((network) => network.chainNamespace === "eip155")
-  const metadata = options.metadata ?? {
-    name: typeof document === "undefined" ? "Airlock app" : document.title || location.host,
-    description: "",
-    url: typeof location === "undefined" ? "http://127.0.0.1" : location.origin,
-    icons: []
-  }
+  const metadata = options.metadata ??
+    context.metadata ?? {
+      name: typeof document === "undefined" ? "Airlock app" : document.title || location.host,
+      description: "",
+      url: typeof location === "undefined" ? "http://127.0.0.1" : location.origin,
+      icons: []
+    }
   const provider = await UniversalProvider.init({
     core: makeCore({ relayUrl, projectId, storagePrefix: "airlock" }),
     projectId,

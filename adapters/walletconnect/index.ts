@@ -29,7 +29,7 @@ export const walletConnectConnectorId = "walletConnect"
 
 /** Options of {@link walletConnect}. */
 export interface WalletConnectOptions {
-  /** How the app introduces itself to wallets. @default the page's title and origin */
+  /** How the app introduces itself to wallets. @default `createAirlock`'s `metadata`, else the page's title and origin */
   readonly metadata?:
     | {
         readonly name: string

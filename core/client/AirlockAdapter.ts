@@ -35,6 +35,15 @@ export interface AdapterContext {
   readonly projectId: string | undefined
   /** The app's networks (e.g. the chains a WalletConnect session asks for, with their RPC URLs). */
   readonly networks?: ReadonlyArray<CaipNetwork> | undefined
+  /** How the app introduces itself to wallets (`createAirlock`'s `metadata`). */
+  readonly metadata?:
+    | {
+        readonly name: string
+        readonly description: string
+        readonly url: string
+        readonly icons: ReadonlyArray<string>
+      }
+    | undefined
   readonly endpoints: {
     readonly walletApi: string
     readonly blockchainApi: string

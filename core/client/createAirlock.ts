@@ -145,6 +145,7 @@ export const makeAirlock = (
   const adapters = makeAdapterRegistry(invalid ? [] : (options.adapters ?? []), {
     projectId: typeof options.projectId === "string" ? options.projectId : undefined,
     networks: invalid ? [] : options.networks,
+    metadata: invalid ? undefined : options.metadata,
     endpoints: invalid ? { walletApi: "", blockchainApi: "" } : options.endpoints
   })
   const runtime = makeRuntime({ options, store, platform, services, onAlert, adapters })

@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises"
 import { createServer, type ServerResponse } from "node:http"
 import { join, normalize } from "node:path"
 import { listenLocal } from "../listen.ts"
+import { type MobileWalletPageOptions, mobileWalletRoutes } from "../wallet/mobilePage.ts"
 import { contentTypeOf, type DemoSite, demoRoot } from "./build.ts"
 import { configPath, type DemoConfig, walletScriptPath } from "./src/config.ts"
 
@@ -23,6 +24,8 @@ export interface DemoServerOptions {
   readonly port?: number
   /** Send the strict Content-Security-Policy header. @default true */
   readonly csp?: boolean
+  /** Serve the Sandbox Mobile Wallet's page at `/mobile-wallet` (a WalletConnect wallet on this relay). */
+  readonly mobileWallet?: MobileWalletPageOptions | undefined
 }
 
 /** A running demo server. */
@@ -81,7 +84,9 @@ export const startDemoServer = async (options: DemoServerOptions): Promise<DemoS
   const send = (res: ServerResponse, status: number, type: string, body: string | Uint8Array, cache = "no-store") =>
     res.writeHead(status, { ...baseHeaders, "content-type": type, "cache-control": cache }).end(body)
 
+  const mobile = options.mobileWallet === undefined ? undefined : mobileWalletRoutes(options.mobileWallet)
   const server = createServer((req, res) => {
+    if (mobile?.handle(req, res, baseHeaders) === true) return
     const method = req.method ?? "GET"
     if (method !== "GET" && method !== "HEAD") return send(res, 405, "text/plain", "Method not allowed")
     const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname
@@ -103,5 +108,11 @@ export const startDemoServer = async (options: DemoServerOptions): Promise<DemoS
   })
 
   const { port, stop } = await listenLocal(server, options.port)
-  return { url: `http://127.0.0.1:${port}`, port, stop }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stop: async () => {
+      await Promise.allSettled([stop(), mobile?.stop()])
+    }
+  }
 }

@@ -73,6 +73,29 @@ describe("WalletConnect in the demo, with the Sandbox Mobile Wallet", () => {
       .toMatch(/^0x[0-9a-f]{130}$/)
   })
 
+  it("pairs through the sandbox's wallet page, as a person pasting the link would", async () => {
+    await page.goto(sandbox.urls.demo)
+    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /^WalletConnect/ })
+      .click({ timeout: 15_000 })
+    await page.getByRole("button", { name: "Copy link" }).click({ timeout: 15_000 })
+    const uri = await page.evaluate(() => navigator.clipboard.readText())
+    const walletPage = await session.context.newPage()
+    await walletPage.goto(`${sandbox.urls.demo}/mobile-wallet`)
+    await walletPage.getByLabel("WalletConnect link").fill(uri)
+    await walletPage.getByRole("button", { name: "Pair" }).click()
+    await walletPage.getByRole("status").filter({ hasText: "Paired" }).waitFor({ timeout: 15_000 })
+    // The sandbox's wallet signs with anvil's first account, as the Sandbox Wallet does.
+    const first = sandbox.accounts[0]?.address as string
+    await page
+      .getByRole("button", { name: truncateAddress(first), exact: true })
+      .first()
+      .waitFor({ timeout: 15_000 })
+    await walletPage.getByRole("listitem").filter({ hasText: "proposal from Airlock Demo: approved" }).waitFor()
+  })
+
   it("shows disconnected when the wallet ends the session", async () => {
     await pairFromThePage()
     await page
