@@ -191,3 +191,4 @@ else console.log("Every on-demand part is within its chunk budget.")
 if (over || overBudget.length > 0) process.exitCode = 1
 await import("./openLatency.ts")
 await import("./connectLatency.ts")
+await import("./walletConnectLatency.ts")
