@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core"
-import { verifyMessage } from "viem"
+import { createPublicClient, http, verifyMessage } from "viem"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { truncateAddress } from "../../core/schema/format.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
@@ -56,6 +56,25 @@ describe("WalletConnect in the demo, with the Sandbox Mobile Wallet", () => {
     const signature = (await output.textContent()) as `0x${string}`
     expect(await verifyMessage({ address: wallet.address, message: "Hello from Airlock", signature })).toBe(true)
     expect(record.foreignRequests).toEqual([])
+  })
+
+  it("sends a transaction through the session that anvil mines", async () => {
+    await pairFromThePage()
+    await page
+      .getByRole("button", { name: truncateAddress(wallet.address), exact: true })
+      .first()
+      .waitFor({
+        timeout: 15_000
+      })
+    await page.getByRole("button", { name: "Send 0.001 ETH to myself" }).click()
+    const output = page.getByTestId("transaction")
+    await expect.poll(() => output.textContent(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]{64}$/)
+    const hash = (await output.textContent()) as `0x${string}`
+    const chain = sandbox.urls.chains.find((c) => c.chainId === 1)
+    const client = createPublicClient({ transport: http(chain?.rpcUrl) })
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    expect(receipt.status).toBe("success")
+    expect(receipt.from.toLowerCase()).toBe(wallet.address.toLowerCase())
   })
 
   it("stays connected after a reload: the stored session comes back without a new QR", async () => {

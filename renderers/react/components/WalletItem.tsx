@@ -13,6 +13,7 @@ export const WalletItem = ({
   imageUrl,
   recent = false,
   announced = false,
+  tag,
   onSelect
 }: {
   readonly id: string
@@ -23,6 +24,8 @@ export const WalletItem = ({
   readonly recent?: boolean | undefined
   /** The image is the icon the wallet announced for itself (an inline SVG is allowed). */
   readonly announced?: boolean | undefined
+  /** Another tag after the name ("QR" on the WalletConnect row). */
+  readonly tag?: string | undefined
   readonly onSelect: () => void
 }) => (
   <li className="airlock-list-entry">
@@ -31,6 +34,7 @@ export const WalletItem = ({
       <span className="airlock-list-name">{wallet.name}</span>
       {recent ? <span className="airlock-tag">Recent</span> : null}
       {wallet.installed === true ? <span className="airlock-tag">Installed</span> : null}
+      {tag === undefined ? null : <span className="airlock-tag">{tag}</span>}
     </button>
   </li>
 )

@@ -96,6 +96,7 @@ const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
               wallet={{ id: connector.id, name: connector.name, installed: connector.type !== "WALLET_CONNECT" }}
               imageUrl={connector.imageUrl ?? connector.info?.icon}
               announced={connector.type === "ANNOUNCED"}
+              tag={connector.type === "WALLET_CONNECT" ? "QR" : undefined}
               onSelect={() =>
                 connector.type === "WALLET_CONNECT"
                   ? client.push("ConnectingWalletConnect")

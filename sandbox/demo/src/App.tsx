@@ -59,6 +59,19 @@ const SignPanel = () => {
   const airlock = useAirlock()
   const account = useAirlockAccount()
   const [result, setResult] = useState<string>("")
+  const [sent, setSent] = useState<string>("")
+  const send = async () => {
+    setSent("")
+    try {
+      const hash = await airlock.request({
+        method: "eth_sendTransaction",
+        params: [{ from: account.address, to: account.address, value: "0x38d7ea4c68000" }]
+      })
+      setSent(String(hash))
+    } catch (error) {
+      setSent(error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error))
+    }
+  }
   const sign = async () => {
     setResult("")
     try {
@@ -72,7 +85,7 @@ const SignPanel = () => {
   }
   return (
     <section className="panel" aria-labelledby="sign-title">
-      <h2 id="sign-title">Sign with viem</h2>
+      <h2 id="sign-title">Sign and send</h2>
       <p>
         Message: <code>{demoMessage}</code>
       </p>
@@ -80,6 +93,10 @@ const SignPanel = () => {
         Sign message
       </button>
       <output data-testid="signature">{result}</output>
+      <button type="button" onClick={() => void send()} disabled={account.status !== "connected"}>
+        Send 0.001 ETH to myself
+      </button>
+      <output data-testid="transaction">{sent}</output>
     </section>
   )
 }
