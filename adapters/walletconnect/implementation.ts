@@ -5,6 +5,7 @@
  */
 import { UniversalProvider } from "@walletconnect/universal-provider"
 import type { AdapterContext, AdapterEvents, AdapterImplementation } from "../../core/client/AirlockAdapter.ts"
+import { ConnectionError } from "../../core/errors/catalogue.ts"
 import { makeCore } from "./core.ts"
 import { type WalletConnectOptions, walletConnectConnectorId } from "./index.ts"
 
@@ -91,8 +92,9 @@ export const makeWalletConnectImplementation = async (
     for (const events of listeners) events.chainChanged(id)
   })
 
-  // Set while a pairing is being replaced: the aborted attempt's rejection is not the connect's answer.
-  let renewing = false
+  // Ends the wait on the offered pairing: "renew" offers a fresh one, "cancel" (the modal closed) gives up. The SDK
+  // has no way to abort a pending proposal (abortPairingAttempt is a no-op in 2.21.8); the stale one expires by itself.
+  let interrupt: ((reason: "renew" | "cancel") => void) | undefined
 
   const connectionOf = (session: Session) => {
     chainId = chainOf(session)
@@ -107,29 +109,31 @@ export const makeWalletConnectImplementation = async (
       const chains = [network.caipNetworkId, ...networks.map((n) => n.caipNetworkId)]
       try {
         for (;;) {
-          try {
-            const session = await provider.connect({
-              optionalNamespaces: { eip155: { methods, events, chains: [...new Set(chains)], rpcMap } }
-            })
-            if (session === undefined) throw new Error("The wallet approved no session")
-            return connectionOf(session)
-          } catch (error) {
-            // A renewed pairing: connect again, which offers a fresh URI.
-            if (renewing) {
-              renewing = false
-              continue
-            }
+          const interrupted = new Promise<{ readonly reason: "renew" | "cancel" }>((resolve) => {
+            interrupt = (reason) => resolve({ reason })
+          })
+          const proposed = provider
+            .connect({ optionalNamespaces: { eip155: { methods, events, chains: [...new Set(chains)], rpcMap } } })
+            .then((session) => ({ session }))
+          // An interrupted proposal may still settle later; its outcome is not this connect's.
+          proposed.catch(() => undefined)
+          const outcome = await Promise.race([proposed, interrupted]).catch((error: unknown) => {
             throw asRefusal(error)
+          })
+          if ("reason" in outcome) {
+            if (outcome.reason === "renew") continue
+            throw new ConnectionError({ reason: "ModalClosed" })
           }
+          if (outcome.session === undefined) throw new Error("The wallet approved no session")
+          return connectionOf(outcome.session)
         }
       } finally {
+        interrupt = undefined
         provider.removeListener("display_uri", showUri)
       }
     },
-    renewPairing: () => {
-      renewing = true
-      provider.abortPairingAttempt()
-    },
+    cancelConnect: () => interrupt?.("cancel"),
+    renewPairing: () => interrupt?.("renew"),
     // The SDK restored the session from storage when it started: no new QR.
     reconnect: async () => (provider.session === undefined ? undefined : connectionOf(provider.session)),
     disconnect: () => provider.disconnect(),

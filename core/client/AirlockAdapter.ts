@@ -122,6 +122,11 @@ export interface AdapterImplementation {
    * it when the pairing has less than 10 s of its 4 minutes left (SPEC §5). The pending `connect` keeps waiting.
    */
   readonly renewPairing?: ((connectorId: string) => Promise<void> | void) | undefined
+  /**
+   * Gives up the pairing a `connect` is waiting on (the user closed the modal): the pending `connect` then rejects.
+   * Core resets the WalletConnect state (SPEC §4: disconnected, no URI, no expiry).
+   */
+  readonly cancelConnect?: ((connectorId: string) => void) | undefined
   /** Reloads a connector's session (the embedded wallet's frame after the Farcaster view is left, SPEC §2). */
   readonly reloadConnector?: ((connectorId: string) => Promise<void> | void) | undefined
   /**

@@ -70,6 +70,22 @@ const apply = (result: RouterResult) =>
   })
 
 /**
+ * Closing the modal while a pairing is offered gives it up (SPEC §4 WalletConnect reset): the adapter aborts the
+ * pairing, whose pending connect then rejects and puts the namespace back as it was; the URI goes at once.
+ */
+const cancelPairing = Effect.gen(function* () {
+  const store = yield* StateStore
+  const state = store.getSnapshot()
+  if (state.walletConnect.uri === undefined) return
+  store.update((s) => ({ ...s, walletConnect: { uri: undefined, expiry: undefined } }))
+  const adapters = yield* Adapters
+  for (const connector of state.connectors.filter((c) => c.type === "WALLET_CONNECT")) {
+    const implementation = yield* adapters.loadFor(connector.id, connector.chain)
+    yield* Effect.sync(() => implementation?.cancelConnect?.(connector.id))
+  }
+}).pipe(Effect.catch((error) => Effect.logWarning("Airlock: the pairing could not be given up", error)))
+
+/**
  * What follows an open the client applied synchronously (SPEC §2): the namespace switch and other router effects,
  * then MODAL_OPEN when the modal was closed before.
  */
@@ -118,6 +134,7 @@ export const settleNavigation = (result: RouterResult, wasOpen: boolean) =>
     const options = yield* Options
     yield* apply({ state: store.getSnapshot().modal, effects: result.effects })
     if (wasOpen && !result.state.open && !options.embedded) {
+      yield* cancelPairing
       yield* track("MODAL_CLOSE", { connected: isConnected(store.getSnapshot()) })
     }
   }).pipe(Effect.withSpan("settleNavigation"))

@@ -129,6 +129,27 @@ describe("WalletConnect in the demo, with the Sandbox Mobile Wallet", () => {
       .toBe("disconnected")
   })
 
+  it("closing the modal gives the pairing up, and WalletConnect can be chosen again", async () => {
+    await page.goto(sandbox.urls.demo)
+    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /^WalletConnect/ })
+      .click({ timeout: 15_000 })
+    await page.getByRole("img", { name: /WalletConnect QR code/ }).waitFor({ timeout: 15_000 })
+    await page.keyboard.press("Escape")
+    // The button does not stay on "Connecting...".
+    await page.getByRole("button", { name: "Connect Wallet" }).waitFor({ timeout: 15_000 })
+    expect(await page.getByTestId("connection-status").textContent()).toBe("disconnected")
+    await pairFromThePage()
+    await page
+      .getByRole("button", { name: truncateAddress(wallet.address), exact: true })
+      .first()
+      .waitFor({
+        timeout: 15_000
+      })
+  })
+
   it("shows 'Connection rejected' when the wallet refuses the session", async () => {
     wallet.setMode("reject")
     await pairFromThePage()

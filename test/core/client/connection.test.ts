@@ -307,6 +307,7 @@ describe("reconnect on start", () => {
 describe("a wallet reached by a pairing (WalletConnect)", () => {
   const pairingWallet = () => {
     let approve: () => void = () => {}
+    let refuse: (error: unknown) => void = () => {}
     let offer: (uri: string) => void = () => {}
     let round = 0
     const adapter = {
@@ -317,7 +318,8 @@ describe("a wallet reached by a pairing (WalletConnect)", () => {
       },
       load: async () => ({
         connect: ({ onUri }: { onUri?: ((uri: string) => void) | undefined }) =>
-          new Promise<{ connectorId: string; accounts: Array<string>; chainId: number }>((resolve) => {
+          new Promise<{ connectorId: string; accounts: Array<string>; chainId: number }>((resolve, reject) => {
+            refuse = reject
             offer = (uri) => onUri?.(uri)
             offer(`wc:pairing-${round}`)
             approve = () => resolve({ connectorId: "walletConnect", accounts: [fakeAccount], chainId: 1 })
@@ -325,7 +327,8 @@ describe("a wallet reached by a pairing (WalletConnect)", () => {
         renewPairing: () => {
           round += 1
           offer(`wc:pairing-${round}`)
-        }
+        },
+        cancelConnect: () => refuse(new ConnectionError({ reason: "ModalClosed" }))
       })
     }
     return { adapter, approve: () => approve() }
@@ -347,5 +350,20 @@ describe("a wallet reached by a pairing (WalletConnect)", () => {
     await connecting
     expect(airlock.getState().walletConnect).toEqual({ uri: undefined, expiry: undefined })
     expect(airlock.getState().accounts.eip155.status).toBe("connected")
+  })
+
+  it("closing the modal gives the pairing up: no URI, the namespace disconnected again, 'Modal closed'", async () => {
+    const { adapter } = pairingWallet()
+    const airlock = createTestAirlock({ networks: [mainnet], adapters: [adapter] })
+    await airlock.ready
+    await airlock.open()
+    airlock.push("ConnectingWalletConnect")
+    const connecting = airlock.connect("walletConnect").catch((error: unknown) => error)
+    await vi.waitFor(() => expect(airlock.getState().walletConnect.uri).toBe("wc:pairing-0"))
+    expect(airlock.getState().accounts.eip155.status).toBe("connecting")
+    await airlock.close()
+    expect(((await connecting) as ConnectionError).shortMessage).toBe("Modal closed")
+    expect(airlock.getState().walletConnect).toEqual({ uri: undefined, expiry: undefined })
+    expect(airlock.getState().accounts.eip155.status).toBe("disconnected")
   })
 })
