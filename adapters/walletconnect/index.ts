@@ -21,7 +21,7 @@
  * ```
  * @module
  */
-import type { AirlockAdapter } from "../../core/client/AirlockAdapter.ts"
+import type { AirlockAdapter, AppMetadata } from "../../core/client/AirlockAdapter.ts"
 import type { ConnectorData } from "../../core/schema/connector.ts"
 
 /** The id of the WalletConnect connector. */
@@ -30,14 +30,7 @@ export const walletConnectConnectorId = "walletConnect"
 /** Options of {@link walletConnect}. */
 export interface WalletConnectOptions {
   /** How the app introduces itself to wallets. @default `createAirlock`'s `metadata`, else the page's title and origin */
-  readonly metadata?:
-    | {
-        readonly name: string
-        readonly description: string
-        readonly url: string
-        readonly icons: ReadonlyArray<string>
-      }
-    | undefined
+  readonly metadata?: AppMetadata | undefined
 }
 
 const connector: ConnectorData = {

@@ -21,6 +21,14 @@ export interface AdapterConnection {
   readonly chainId: string | number | undefined
 }
 
+/** How an app introduces itself to wallets (a WalletConnect session proposal shows it). */
+export interface AppMetadata {
+  readonly name: string
+  readonly description: string
+  readonly url: string
+  readonly icons: ReadonlyArray<string>
+}
+
 /**
  * What an adapter's code is loaded with: the app's project and the hosts it configured, so the adapter reaches the
  * same self-hosted services (an RPC through the blockchain API, a relay) as core does.
@@ -36,14 +44,7 @@ export interface AdapterContext {
   /** The app's networks (e.g. the chains a WalletConnect session asks for, with their RPC URLs). */
   readonly networks?: ReadonlyArray<CaipNetwork> | undefined
   /** How the app introduces itself to wallets (`createAirlock`'s `metadata`). */
-  readonly metadata?:
-    | {
-        readonly name: string
-        readonly description: string
-        readonly url: string
-        readonly icons: ReadonlyArray<string>
-      }
-    | undefined
+  readonly metadata?: AppMetadata | undefined
   readonly endpoints: {
     readonly walletApi: string
     readonly blockchainApi: string

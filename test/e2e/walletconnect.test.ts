@@ -30,8 +30,8 @@ describe("WalletConnect in the demo, with the Sandbox Mobile Wallet", () => {
     await wallet?.stop()
   })
 
-  /** Opens WalletConnect from Connect, copies the pairing link as a user would, and hands it to the wallet. */
-  const pairFromThePage = async () => {
+  /** Opens the demo's modal on WalletConnect, once its QR code shows. */
+  const openWalletConnect = async () => {
     await page.goto(sandbox.urls.demo)
     await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
     await page
@@ -39,6 +39,22 @@ describe("WalletConnect in the demo, with the Sandbox Mobile Wallet", () => {
       .getByRole("button", { name: /^WalletConnect/ })
       .click({ timeout: 15_000 })
     await page.getByRole("img", { name: /WalletConnect QR code/ }).waitFor({ timeout: 15_000 })
+  }
+
+  /** Pairs from the page's link and waits until the page shows the wallet's account connected. */
+  const pairAndConnect = async () => {
+    await pairFromThePage()
+    await page
+      .getByRole("button", { name: truncateAddress(wallet.address), exact: true })
+      .first()
+      .waitFor({
+        timeout: 15_000
+      })
+  }
+
+  /** Opens WalletConnect from Connect, copies the pairing link as a user would, and hands it to the wallet. */
+  const pairFromThePage = async () => {
+    await openWalletConnect()
     await page.getByRole("button", { name: "Copy link" }).click()
     const uri = await page.evaluate(() => navigator.clipboard.readText())
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
@@ -59,13 +75,7 @@ describe("WalletConnect in the demo, with the Sandbox Mobile Wallet", () => {
   })
 
   it("sends a transaction through the session that anvil mines", async () => {
-    await pairFromThePage()
-    await page
-      .getByRole("button", { name: truncateAddress(wallet.address), exact: true })
-      .first()
-      .waitFor({
-        timeout: 15_000
-      })
+    await pairAndConnect()
     await page.getByRole("button", { name: "Send 0.001 ETH to myself" }).click()
     const output = page.getByTestId("transaction")
     await expect.poll(() => output.textContent(), { timeout: 15_000 }).toMatch(/^0x[0-9a-f]{64}$/)
@@ -116,13 +126,7 @@ describe("WalletConnect in the demo, with the Sandbox Mobile Wallet", () => {
   })
 
   it("shows disconnected when the wallet ends the session", async () => {
-    await pairFromThePage()
-    await page
-      .getByRole("button", { name: truncateAddress(wallet.address), exact: true })
-      .first()
-      .waitFor({
-        timeout: 15_000
-      })
+    await pairAndConnect()
     await wallet.disconnectAll()
     await expect
       .poll(() => page.getByTestId("connection-status").textContent(), { timeout: 15_000 })
@@ -130,24 +134,12 @@ describe("WalletConnect in the demo, with the Sandbox Mobile Wallet", () => {
   })
 
   it("closing the modal gives the pairing up, and WalletConnect can be chosen again", async () => {
-    await page.goto(sandbox.urls.demo)
-    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
-    await page
-      .getByRole("dialog")
-      .getByRole("button", { name: /^WalletConnect/ })
-      .click({ timeout: 15_000 })
-    await page.getByRole("img", { name: /WalletConnect QR code/ }).waitFor({ timeout: 15_000 })
+    await openWalletConnect()
     await page.keyboard.press("Escape")
     // The button does not stay on "Connecting...".
     await page.getByRole("button", { name: "Connect Wallet" }).waitFor({ timeout: 15_000 })
     expect(await page.getByTestId("connection-status").textContent()).toBe("disconnected")
-    await pairFromThePage()
-    await page
-      .getByRole("button", { name: truncateAddress(wallet.address), exact: true })
-      .first()
-      .waitFor({
-        timeout: 15_000
-      })
+    await pairAndConnect()
   })
 
   it("shows 'Connection rejected' when the wallet refuses the session", async () => {
