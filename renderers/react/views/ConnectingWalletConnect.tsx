@@ -37,7 +37,8 @@ export const ConnectingWalletConnect = (_props: ViewProps) => {
     }
   }
   if (connectorId === undefined) {
-    return <p className="airlock-empty">WalletConnect is not set up in this app.</p>
+    // SPEC §8's text for a WalletConnect view without its connector (the app has no walletConnect() adapter).
+    return <p className="airlock-empty">WalletConnectConnector not found</p>
   }
   const failed = attempt.status === "failed"
   return (
