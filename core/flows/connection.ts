@@ -14,7 +14,7 @@ import { RECENT_WALLETS_KEPT } from "../rules/connectOrder.ts"
 import { classifyRpcMethod } from "../rules/rpcMethods.ts"
 import type { Connector } from "../schema/connector.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
-import { type CaipNetwork, makeCaipAddress } from "../schema/network.ts"
+import type { CaipNetwork } from "../schema/network.ts"
 import { pairingExpiry, pairingExpiryMarginMs } from "../schema/pairing.ts"
 import type { WalletListing } from "../schema/wallet.ts"
 import { Adapters } from "../services/Adapters.ts"
@@ -87,6 +87,18 @@ const applyConnection = (
   return network === undefined ? withAccount : activateNetwork(withAccount, network)
 }
 
+/**
+ * What a made or restored connection leads to: the state and the wallet's chain, the session stored for the next
+ * visit, the wallet's events followed, and its balance and name read in the background.
+ */
+const settle = (namespace: ChainNamespace, connection: AdapterConnection, implementation: AdapterImplementation) =>
+  Effect.gen(function* () {
+    yield* establish(namespace, connection)
+    yield* remember(namespace, connection.connectorId)
+    yield* listen(namespace, connection.connectorId, implementation)
+    yield* forkInClient(Effect.all([refreshBalance(namespace), refreshIdentity(namespace)], { discard: true }))
+  })
+
 /** Writes the connection, then the chain the wallet is on. */
 const establish = (namespace: ChainNamespace, connection: AdapterConnection) =>
   Effect.gen(function* () {
@@ -98,7 +110,7 @@ const establish = (namespace: ChainNamespace, connection: AdapterConnection) =>
   })
 
 /** The namespace's state back to disconnected (its tab choice kept), its connection and active connector removed. */
-export const clearNamespace = (state: AirlockState, namespace: ChainNamespace): AirlockState => {
+const clearNamespace = (state: AirlockState, namespace: ChainNamespace): AirlockState => {
   const { [namespace]: _connections, ...connections } = state.connections
   const { [namespace]: _active, ...activeConnectorIds } = state.activeConnectorIds
   return {
@@ -126,31 +138,12 @@ const onEvent = (namespace: ChainNamespace, connectorId: string, event: Connecti
       return yield* endConnection(namespace)
     }
     if (event._tag === "accounts") {
-      store.update((state) => {
-        const account = state.accounts[namespace]
-        const network = state.activeNetworks[namespace]
-        const [address] = event.accounts
-        if (address === undefined || address === account.address) return state
-        const caipAddress = network === undefined ? undefined : makeCaipAddress(namespace, network.id, address)
-        return {
-          ...state,
-          accounts: {
-            ...state.accounts,
-            [namespace]: {
-              ...emptyAccount("connected"),
-              currentTab: account.currentTab,
-              address,
-              ...(caipAddress === undefined ? {} : { caipAddress })
-            }
-          },
-          connections: {
-            ...state.connections,
-            [namespace]: (state.connections[namespace] ?? []).map((c) =>
-              c.connectorId === connectorId ? { ...c, accounts: event.accounts.map((a) => ({ address: a })) } : c
-            )
-          }
-        }
-      })
+      // Another account of the same wallet: written as the connection is, on the network the wallet is on.
+      store.update((state) =>
+        event.accounts[0] === state.accounts[namespace].address
+          ? state
+          : applyConnection(state, namespace, { connectorId, accounts: event.accounts, chainId: undefined })
+      )
     } else {
       yield* reportChain(namespace, event.chainId)
       const active = store.getSnapshot().activeNetworks[namespace]
@@ -217,26 +210,26 @@ const remember = (namespace: ChainNamespace, connectorId: string) =>
     yield* storage.set(StorageKeys.connectedConnectorIds(namespace), [connectorId])
   })
 
-/** Resolves with the pairing's expiry once a URI is offered (now, or when the next one arrives). */
-const nextExpiry = (after: number | undefined) =>
+/** Resolves with what `pick` finds in the state, now or at the first change where it finds something. */
+const whenState = <A>(pick: (state: AirlockState) => A | undefined) =>
   Effect.gen(function* () {
     const store = yield* StateStore
-    return yield* Effect.callback<number>((resume) => {
-      const pick = () => {
-        const { expiry } = store.getSnapshot().walletConnect
-        return expiry !== undefined && expiry !== after ? expiry : undefined
-      }
-      const now = pick()
+    return yield* Effect.callback<A>((resume) => {
+      const now = pick(store.getSnapshot())
       if (now !== undefined) return resume(Effect.succeed(now))
-      const unsubscribe = store.subscribe(() => {
-        const next = pick()
-        if (next === undefined) return
+      const unsubscribe = store.subscribe((state) => {
+        const found = pick(state)
+        if (found === undefined) return
         unsubscribe()
-        resume(Effect.succeed(next))
+        resume(Effect.succeed(found))
       })
       return Effect.sync(unsubscribe)
     })
   })
+
+/** Resolves with the pairing's expiry once a URI other than the last one is offered. */
+const nextExpiry = (after: number | undefined) =>
+  whenState(({ walletConnect: { expiry } }) => (expiry !== undefined && expiry !== after ? expiry : undefined))
 
 /**
  * Keeps the offered pairing fresh while a connect waits (SPEC §5 §9): when a URI has under 10 s of its 4 minutes
@@ -319,10 +312,8 @@ export const connect = Effect.fn("connect")(function* (
       })
     )
   )
-  yield* establish(namespace, connection)
-  yield* remember(namespace, connectorId)
+  yield* settle(namespace, connection, implementation)
   yield* rememberRecent(connector)
-  yield* listen(namespace, connectorId, implementation)
   yield* track("CONNECT_SUCCESS", { method: "browser", name: connector.name })
   // Connected from the modal: it closes, as AppKit's does (an UnsupportedChain the wallet's chain opened stays).
   const routerOptions = yield* Options
@@ -331,12 +322,15 @@ export const connect = Effect.fn("connect")(function* (
       ? { ...s, modal: close(s.modal, routerContext(s, routerOptions)).state }
       : s
   )
-  yield* forkInClient(Effect.all([refreshBalance(namespace), refreshIdentity(namespace)], { discard: true }))
   return connection
 })
 
-/** Ends a namespace's connection in the state and storage (the wallet already let go, or the user asked). */
-const endConnection = (namespace: ChainNamespace) =>
+/**
+ * Ends a namespace's connection in the state and storage (the wallet already let go, or the user asked) and stops
+ * following its events. An open Account view closes (any open view, with `closeModal: "any"`: a disconnect the user
+ * asked for).
+ */
+export const endConnection = (namespace: ChainNamespace, closeModal: "account" | "any" = "account") =>
   Effect.gen(function* () {
     const store = yield* StateStore
     const storage = yield* Storage
@@ -349,7 +343,7 @@ const endConnection = (namespace: ChainNamespace) =>
     }
     store.update((state) => {
       const cleared = clearNamespace(state, namespace)
-      return cleared.modal.open && cleared.modal.view === "Account"
+      return cleared.modal.open && (closeModal === "any" || cleared.modal.view === "Account")
         ? { ...cleared, modal: close(cleared.modal, routerContext(cleared, options)).state }
         : cleared
     })
@@ -363,7 +357,6 @@ const endConnection = (namespace: ChainNamespace) =>
  * no longer grants access, or does not answer in time, leaves the namespace disconnected.
  */
 export const reconnect = Effect.fn("reconnect")(function* (namespace: ChainNamespace) {
-  const store = yield* StateStore
   const storage = yield* Storage
   const [connectorId] = (yield* storage.get(StorageKeys.connectedConnectorIds(namespace))) ?? []
   const restore = Effect.gen(function* () {
@@ -372,16 +365,7 @@ export const reconnect = Effect.fn("reconnect")(function* (namespace: ChainNames
     const restoreWallet = implementation.reconnect
     if (restoreWallet === undefined) return undefined
     // The connector may announce itself a moment after the page starts (an extension's content script).
-    yield* Effect.callback<void>((resume) => {
-      const found = () => store.getSnapshot().connectors.some((c) => c.id === connectorId)
-      if (found()) return resume(Effect.void)
-      const unsubscribe = store.subscribe(() => {
-        if (!found()) return
-        unsubscribe()
-        resume(Effect.void)
-      })
-      return Effect.sync(unsubscribe)
-    })
+    yield* whenState((state) => state.connectors.find((c) => c.id === connectorId))
     const connection = yield* Effect.tryPromise({ try: () => restoreWallet({ connectorId }), catch: toConnectionError })
     if (connection === undefined || connection.accounts.length === 0) return undefined
     return { connection, implementation }
@@ -393,10 +377,7 @@ export const reconnect = Effect.fn("reconnect")(function* (namespace: ChainNames
     )
   )
   if (restored === undefined) return yield* endConnection(namespace)
-  yield* establish(namespace, restored.connection)
-  yield* remember(namespace, restored.connection.connectorId)
-  yield* listen(namespace, restored.connection.connectorId, restored.implementation)
-  yield* forkInClient(Effect.all([refreshBalance(namespace), refreshIdentity(namespace)], { discard: true }))
+  yield* settle(namespace, restored.connection, restored.implementation)
 })
 
 /** Asks the namespace's wallet to end the connection (revoking where it can); a failure is only a warning. */
