@@ -95,10 +95,14 @@ describe("connect", () => {
     await airlock.connect("test.wallet")
     await vi.waitFor(() => expect(airlock.getState().accounts.eip155.profileName).toBe("ada.eth"))
     const sepolia = { ...base, id: 84532, caipNetworkId: "eip155:84532", name: "Base Sepolia", testnet: true }
-    const testnet = setup({ chainId: 84532 }, { blockchainApi: { identities }, networks: [sepolia as never] })
+    const testnet = setup(
+      { chainId: 84532, rpcBalance: "1" },
+      { blockchainApi: { identities }, networks: [sepolia as never] }
+    )
     await testnet.airlock.ready
     await testnet.airlock.connect("test.wallet")
-    await vi.waitFor(() => expect(testnet.airlock.getState().accounts.eip155.status).toBe("connected"))
+    // The name is read right after the balance, in the same background work: once the balance is in, it is done.
+    await vi.waitFor(() => expect(testnet.airlock.getState().accounts.eip155.balance).toBe("1"))
     expect(testnet.airlock.getState().accounts.eip155.profileName).toBeUndefined()
   })
 
