@@ -13,24 +13,17 @@ import { fileURLToPath } from "node:url"
 import * as esbuild from "esbuild"
 import { chromium } from "playwright-core"
 import { chromiumArgs, chromiumPath } from "../test/fixtures/chromium.ts"
+import { appBuild } from "./fixtures/esbuild.ts"
 
 const runs = 20
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const outdir = join(root, "bench/out/latency")
 
 await esbuild.build({
+  ...appBuild,
   entryPoints: { page: join(root, "bench/fixtures/page.tsx") },
   outdir,
-  bundle: true,
-  minify: true,
-  splitting: true,
-  format: "esm",
-  platform: "browser",
-  target: "es2022",
-  jsx: "automatic",
-  conditions: ["airlock-source"],
-  define: { "process.env.NODE_ENV": '"production"' },
-  logLevel: "error"
+  splitting: true
 })
 
 const html = `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/page.css"></head>
