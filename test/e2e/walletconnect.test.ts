@@ -52,12 +52,18 @@ describe("WalletConnect in the demo, with the Sandbox Mobile Wallet", () => {
       })
   }
 
-  /** Opens WalletConnect from Connect, copies the pairing link as a user would, and hands it to the wallet. */
-  const pairFromThePage = async () => {
+  /** Opens WalletConnect from Connect and copies the pairing link as a user would; returns it. */
+  const copyPairingLink = async () => {
     await openWalletConnect()
     await page.getByRole("button", { name: "Copy link" }).click()
     const uri = await page.evaluate(() => navigator.clipboard.readText())
     expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    return uri
+  }
+
+  /** Copies the pairing link from the page and hands it to the wallet. */
+  const pairFromThePage = async () => {
+    const uri = await copyPairingLink()
     await wallet.pair(uri)
   }
 
@@ -103,14 +109,7 @@ describe("WalletConnect in the demo, with the Sandbox Mobile Wallet", () => {
   })
 
   it("pairs through the sandbox's wallet page, as a person pasting the link would", async () => {
-    await page.goto(sandbox.urls.demo)
-    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
-    await page
-      .getByRole("dialog")
-      .getByRole("button", { name: /^WalletConnect/ })
-      .click({ timeout: 15_000 })
-    await page.getByRole("button", { name: "Copy link" }).click({ timeout: 15_000 })
-    const uri = await page.evaluate(() => navigator.clipboard.readText())
+    const uri = await copyPairingLink()
     const walletPage = await session.context.newPage()
     await walletPage.goto(`${sandbox.urls.demo}/mobile-wallet`)
     await walletPage.getByLabel("WalletConnect link").fill(uri)
