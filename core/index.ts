@@ -37,5 +37,12 @@ export type { WalletListing } from "./schema/wallet.ts"
 // Service tags for Effect users are in `airlock/effect` (kept off this entry's first load).
 export type { AirlockEvent, AirlockState, Alert, WalletsState } from "./state/AirlockState.ts"
 export type { Equals } from "./state/Store.ts"
-export { type ConnectSection, type ConnectView, selectConnectorStatus, selectConnectView } from "./state/selectors.ts"
+export {
+  type AllWalletsEntry,
+  type ConnectSection,
+  type ConnectView,
+  selectAllWallets,
+  selectConnectorStatus,
+  selectConnectView
+} from "./state/selectors.ts"
 export { defaultThemeVariables, type ThemeMode, type ThemeVariables } from "./state/theme.ts"

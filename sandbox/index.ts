@@ -12,6 +12,7 @@ import { type DemoServer, startDemoServer } from "./demo/server.ts"
 import { configPath, walletScriptPath } from "./demo/src/config.ts"
 import { type Relay, startRelay } from "./relay/server.ts"
 import { buildWalletScript, bundleWallet } from "./wallet/build.ts"
+import { mobileWalletPath } from "./wallet/mobilePage.ts"
 
 /** Ports of each part; 0 (the default) picks a free one, so parallel sandboxes never collide. */
 export interface SandboxPorts {
@@ -195,6 +196,8 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
         chains: chains.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }))
       }
     })
+    // The registry's Sandbox Mobile Wallet opens this page (mobile and web app links, `wc?uri=` appended).
+    api.registry.linkMobileWallet(`${demo.url}${mobileWalletPath}/`)
     log(`demo ready (${since()})`)
 
     const urls: SandboxUrls = {

@@ -35,4 +35,13 @@ export {
   type TabKeyEvent,
   type TabsContext
 } from "./tabs.ts"
-export { getWalletItemProps, getWalletListProps, type WalletItem } from "./walletItem.ts"
+export {
+  getWalletGridCellProps,
+  getWalletGridProps,
+  getWalletGridRowProps,
+  getWalletItemProps,
+  getWalletListProps,
+  moveInGrid,
+  WALLET_GRID_COLUMNS,
+  type WalletItem
+} from "./walletItem.ts"

@@ -12,12 +12,14 @@ import { ConnectionError, RpcError } from "../errors/catalogue.ts"
 import { close } from "../router/index.ts"
 import { RECENT_WALLETS_KEPT } from "../rules/connectOrder.ts"
 import { classifyRpcMethod } from "../rules/rpcMethods.ts"
+import { walletLink, walletLinkTarget } from "../rules/walletLinks.ts"
 import type { Connector } from "../schema/connector.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import { pairingExpiry, pairingExpiryMarginMs } from "../schema/pairing.ts"
 import type { WalletListing } from "../schema/wallet.ts"
 import { Adapters } from "../services/Adapters.ts"
+import { Platform } from "../services/Platform.ts"
 import { Storage, StorageKeys } from "../services/Storage.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { forkInClient } from "../state/ClientScope.ts"
@@ -176,23 +178,59 @@ const listen = (namespace: ChainNamespace, connectorId: string, implementation: 
     adapters.listeners.set(connectorId, stop)
   })
 
+const knownWallets = (state: AirlockState): ReadonlyArray<WalletListing> => [
+  ...state.wallets.recent,
+  ...state.wallets.featured,
+  ...state.wallets.recommended,
+  ...state.wallets.all
+]
+
+/** The registry wallet chosen for a WalletConnect pairing: the one the WalletConnect view was opened for. */
+const chosenWallet = (state: AirlockState): WalletListing | undefined => {
+  const id = state.modal.data.ConnectingWalletConnect?.walletId
+  return id === undefined ? undefined : knownWallets(state).find((wallet) => wallet.id === id)
+}
+
+/**
+ * After a WalletConnect connection on a phone, remembers how to bring the chosen wallet forward (its app link, or its
+ * web app), in the state and in storage for the next visit, so signing requests can open it (SPEC §4 linking).
+ */
+const rememberLinking = (chosen: WalletListing | undefined) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    const storage = yield* Storage
+    const state = store.getSnapshot()
+    const linking =
+      chosen === undefined || !state.isMobile ? undefined : (walletLink(chosen, "mobile") ?? walletLink(chosen, "web"))
+    store.update((s) => ({ ...s, walletConnect: { ...s.walletConnect, linking } }))
+    if (linking === undefined) yield* storage.remove(StorageKeys.walletConnectLinking)
+    else yield* storage.set(StorageKeys.walletConnectLinking, linking)
+  })
+
+/**
+ * Resets the WalletConnect connection (SPEC §4): no URI, no pairing expiry, no linking and no chosen wallet, in the
+ * state and in storage. Runs when a WalletConnect connection ends.
+ */
+export const resetWalletConnect = Effect.gen(function* () {
+  const store = yield* StateStore
+  const storage = yield* Storage
+  store.update((s) => ({ ...s, walletConnect: { uri: undefined, expiry: undefined } }))
+  yield* storage.remove(StorageKeys.walletConnectLinking)
+})
+
 /**
  * Puts the connected wallet first among the recent wallets (2 kept, SPEC §5): its registry listing when the registry
  * knows its rdns, else a listing made from the connector.
  */
-const rememberRecent = (connector: Connector) =>
+const rememberRecent = (connector: Connector, chosen: WalletListing | undefined) =>
   Effect.gen(function* () {
     const store = yield* StateStore
     const storage = yield* Storage
     const state = store.getSnapshot()
     const rdns = connector.info?.rdns
-    const known = [
-      ...state.wallets.recent,
-      ...state.wallets.featured,
-      ...state.wallets.recommended,
-      ...state.wallets.all
-    ]
-    const listing: WalletListing = (rdns === undefined ? undefined : known.find((w) => w.rdns === rdns)) ??
+    const known = knownWallets(state)
+    const listing: WalletListing = chosen ??
+      (rdns === undefined ? undefined : known.find((w) => w.rdns === rdns)) ??
       known.find((w) => w.id === connector.explorerId) ?? {
         id: connector.explorerId ?? connector.id,
         name: connector.name,
@@ -245,7 +283,7 @@ const renewPairings = (renew: () => Promise<void> | void) =>
       const now = yield* Clock.currentTimeMillis
       yield* Effect.sleep(Math.max(0, expiry - pairingExpiryMarginMs - now))
       if (store.getSnapshot().walletConnect.expiry !== expiry) continue
-      store.update((s) => ({ ...s, walletConnect: { uri: undefined, expiry: undefined } }))
+      store.update((s) => ({ ...s, walletConnect: { ...s.walletConnect, uri: undefined, expiry: undefined } }))
       yield* Effect.tryPromise(async () => renew()).pipe(
         Effect.catch((error) => Effect.logWarning("Airlock: the pairing could not be renewed", error))
       )
@@ -280,21 +318,32 @@ export const connect = Effect.fn("connect")(function* (
     return yield* new ConnectionError({ reason: "NoRequestedChains", details: `No ${namespace} network` })
   }
   const statusBefore = state.accounts[namespace].status
-  yield* track("SELECT_WALLET", { name: connector.name, platform: "browser" })
+  // Over WalletConnect, the registry wallet the user chose (Connect, All Wallets) is the one that connects.
+  const chosen = connector.type === "WALLET_CONNECT" ? chosenWallet(state) : undefined
+  yield* track("SELECT_WALLET", {
+    name: chosen?.name ?? connector.name,
+    platform: connector.type === "WALLET_CONNECT" ? (state.isMobile ? "mobile" : "qrcode") : "browser"
+  })
   store.update((s) => ({
     ...s,
-    accounts: { ...s.accounts, [namespace]: { ...s.accounts[namespace], status: "connecting" } }
+    accounts: { ...s.accounts, [namespace]: { ...s.accounts[namespace], status: "connecting" } },
+    ...(connector.type === "WALLET_CONNECT" ? { walletConnect: { ...s.walletConnect, wallet: chosen } } : {})
   }))
   // A pairing's URI (WalletConnect) goes into the state for the QR code, with its 4-minute expiry (SPEC §5), on the
   // client's clock; with under 10 s left the adapter is asked for a fresh one.
   const clock = yield* Clock.Clock
   const onUri = (uri: string) =>
-    store.update((s) => ({ ...s, walletConnect: { uri, expiry: pairingExpiry(clock.currentTimeMillisUnsafe()) } }))
+    store.update((s) => ({
+      ...s,
+      walletConnect: { ...s.walletConnect, uri, expiry: pairingExpiry(clock.currentTimeMillisUnsafe()) }
+    }))
   const renew = implementation.renewPairing
   if (renew !== undefined) yield* Effect.forkChild(renewPairings(() => renew(connectorId)))
   const clearUri = Effect.sync(() =>
     store.update((s) =>
-      s.walletConnect.uri === undefined ? s : { ...s, walletConnect: { uri: undefined, expiry: undefined } }
+      s.walletConnect.uri === undefined
+        ? s
+        : { ...s, walletConnect: { ...s.walletConnect, uri: undefined, expiry: undefined } }
     )
   )
   const connection = yield* Effect.tryPromise({
@@ -313,8 +362,12 @@ export const connect = Effect.fn("connect")(function* (
     )
   )
   yield* settle(namespace, connection, implementation)
-  yield* rememberRecent(connector)
-  yield* track("CONNECT_SUCCESS", { method: "browser", name: connector.name })
+  if (connector.type === "WALLET_CONNECT") yield* rememberLinking(chosen)
+  yield* rememberRecent(connector, chosen)
+  yield* track("CONNECT_SUCCESS", {
+    method: connector.type === "WALLET_CONNECT" ? (state.isMobile ? "mobile" : "qrcode") : "browser",
+    name: chosen?.name ?? connector.name
+  })
   // Connected from the modal: it closes, as AppKit's does (an UnsupportedChain the wallet's chain opened stays).
   const routerOptions = yield* Options
   store.update((s) =>
@@ -341,6 +394,8 @@ export const endConnection = (namespace: ChainNamespace, closeModal: "account" |
       adapters.listeners.get(connectorId)?.()
       adapters.listeners.delete(connectorId)
     }
+    const ended = store.getSnapshot().connectors.find((c) => c.id === connectorId)
+    if (ended?.type === "WALLET_CONNECT") yield* resetWalletConnect
     store.update((state) => {
       const cleared = clearNamespace(state, namespace)
       return cleared.modal.open && (closeModal === "any" || cleared.modal.view === "Account")
@@ -410,6 +465,13 @@ export const request = Effect.fn("request")(function* (
   const implementation = yield* implementationOf(connectorId, namespace)
   const send = implementation.request
   if (send === undefined) return yield* new ConnectionError({ reason: "AdapterNotFound", params: { namespace } })
+  // On a phone, a request the wallet must approve brings the WalletConnect wallet forward (SPEC §4 linking).
+  const { linking } = store.getSnapshot().walletConnect
+  if (linking !== undefined && classifyRpcMethod(args.method) === "unsafe") {
+    const connector = store.getSnapshot().connectors.find((c) => c.id === connectorId)
+    if (connector?.type === "WALLET_CONNECT")
+      (yield* Platform).open(linking.href, walletLinkTarget(linking.href), "noreferrer noopener")
+  }
   return yield* Effect.tryPromise({
     try: () =>
       send({ connectorId, method: args.method, ...(args.params === undefined ? {} : { params: args.params }) }),

@@ -54,12 +54,14 @@ export const initialize = Effect.gen(function* () {
   const storage = yield* Storage
   const statuses = yield* restoreStatuses
   const recent = (yield* storage.get(StorageKeys.recentWallets)) ?? []
+  const linking = yield* storage.get(StorageKeys.walletConnectLinking)
   store.update((state) => ({
     ...state,
     accounts: Object.fromEntries(
       chainNamespaces.map((ns) => [ns, { ...state.accounts[ns], status: statuses[ns] ?? "disconnected" }])
     ) as typeof state.accounts,
-    wallets: { ...state.wallets, recent }
+    wallets: { ...state.wallets, recent },
+    walletConnect: linking === undefined ? state.walletConnect : { ...state.walletConnect, linking }
   }))
   yield* restoreNetwork
   if (options.projectId === undefined) yield* showAlert(new AlertError({ code: "APKT008" }))

@@ -77,7 +77,10 @@ const cancelPairing = Effect.gen(function* () {
   const store = yield* StateStore
   const state = store.getSnapshot()
   if (state.walletConnect.uri === undefined) return
-  store.update((s) => ({ ...s, walletConnect: { uri: undefined, expiry: undefined } }))
+  store.update((s) => ({
+    ...s,
+    walletConnect: { ...s.walletConnect, uri: undefined, expiry: undefined, wallet: undefined }
+  }))
   const adapters = yield* Adapters
   for (const connector of state.connectors.filter((c) => c.type === "WALLET_CONNECT")) {
     const implementation = yield* adapters.loadFor(connector.id, connector.chain)

@@ -15,7 +15,9 @@ import type { ApiCallError } from "../services/http.ts"
 import { Platform } from "../services/Platform.ts"
 import { Storage, StorageKeys } from "../services/Storage.ts"
 import { WalletApi, type WalletApiShape, walletsPageSize } from "../services/WalletApi.ts"
+import type { AirlockState, WalletsState } from "../state/AirlockState.ts"
 import { StateStore } from "../state/StateStore.ts"
+import type { Store } from "../state/Store.ts"
 import { showAlert } from "./alerts.ts"
 
 const telegramPlatform = (os: string | undefined): TelegramPlatform | undefined =>
@@ -132,6 +134,11 @@ export const loadProject = Effect.all([loadRemoteConfig, verifyOrigin, loadAnaly
   discard: true
 })
 
+const setListStatus = (store: Store<AirlockState>, status: WalletsState["status"]) =>
+  store.update((state) =>
+    state.wallets.status === status ? state : { ...state, wallets: { ...state.wallets, status } }
+  )
+
 /** The minimum time a wallet search shows as searching (SPEC §9), so results do not flicker in while typing. */
 export const minimumSearchDelay = "300 millis"
 
@@ -151,11 +158,18 @@ const registryFilters = Effect.gen(function* () {
 export const loadMoreWallets = Effect.gen(function* () {
   const store = yield* StateStore
   const api = yield* WalletApi
-  const { all, count, search } = store.getSnapshot().wallets
-  if (search || (all.length > 0 && all.length >= count)) return
+  const { all, count, search, status } = store.getSnapshot().wallets
+  if (search || status === "loading" || (all.length > 0 && all.length >= count)) return
   const page = Math.floor(all.length / walletsPageSize) + 1
-  const result = yield* api.getWallets({ page, ...(yield* registryFilters) }).pipe(Effect.result)
-  if (result._tag === "Failure") return yield* walletLoadFailed(result.failure)
+  setListStatus(store, "loading")
+  const result = yield* api.getWallets({ page, ...(yield* registryFilters) }).pipe(
+    Effect.onInterrupt(() => Effect.sync(() => setListStatus(store, "idle"))),
+    Effect.result
+  )
+  if (result._tag === "Failure") {
+    if (!store.getSnapshot().wallets.search) setListStatus(store, "failed")
+    return yield* walletLoadFailed(result.failure)
+  }
   const loaded = withImages(api, result.success.data)
   store.update((state) => {
     if (state.wallets.search) return state
@@ -164,7 +178,12 @@ export const loadMoreWallets = Effect.gen(function* () {
     const fresh = loaded.filter((wallet) => !known.has(wallet.id))
     return {
       ...state,
-      wallets: { ...state.wallets, all: [...state.wallets.all, ...fresh], count: result.success.count }
+      wallets: {
+        ...state.wallets,
+        all: [...state.wallets.all, ...fresh],
+        count: result.success.count,
+        status: "idle"
+      }
     }
   })
 }).pipe(Effect.withSpan("loadMoreWallets"))
@@ -180,8 +199,8 @@ export const searchWallets = Effect.fn("searchWallets")(function* (text: string)
   const search = text.trim()
   store.update((state) =>
     search === ""
-      ? { ...state, wallets: { ...state.wallets, search: "", all: [], count: 0 } }
-      : { ...state, wallets: { ...state.wallets, search } }
+      ? { ...state, wallets: { ...state.wallets, search: "", all: [], count: 0, status: "idle" } }
+      : { ...state, wallets: { ...state.wallets, search, status: "loading" } }
   )
   if (search === "") return yield* loadMoreWallets
   const [result] = yield* Effect.all(
@@ -189,11 +208,14 @@ export const searchWallets = Effect.fn("searchWallets")(function* (text: string)
     { concurrency: 2 }
   )
   if (store.getSnapshot().wallets.search !== search) return
-  if (result._tag === "Failure") return yield* walletLoadFailed(result.failure)
+  if (result._tag === "Failure") {
+    setListStatus(store, "failed")
+    return yield* walletLoadFailed(result.failure)
+  }
   const found = withImages(api, result.success.data)
   store.update((state) =>
     state.wallets.search === search
-      ? { ...state, wallets: { ...state.wallets, all: found, count: result.success.count } }
+      ? { ...state, wallets: { ...state.wallets, all: found, count: result.success.count, status: "idle" } }
       : state
   )
 })

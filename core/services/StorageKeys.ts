@@ -7,6 +7,7 @@ import {
 } from "../rules/connectOrder.ts"
 import { ChainNamespace } from "../schema/namespace.ts"
 import { CaipNetworkId } from "../schema/network.ts"
+import { SafeLinkUrl } from "../schema/url.ts"
 import { WalletListing } from "../schema/wallet.ts"
 
 /**
@@ -99,6 +100,11 @@ export const StorageKeys = {
    * The Connect view's last featured and recommended wallets, drawn at once on the next visit while they refresh.
    */
   walletLists: key("wallet_lists", Schema.fromJsonString(StoredWalletLists)),
+  /** The WalletConnect wallet to bring forward for requests after a phone connection (SPEC §4 linking). */
+  walletConnectLinking: key(
+    "wallet_connect_linking",
+    Schema.fromJsonString(Schema.Struct({ name: Schema.String, href: SafeLinkUrl }))
+  ),
   /** Connection status of one namespace. */
   connectionStatus: (namespace: ChainNamespace) => key(`${namespace}:connection_status`, StoredConnectionStatus),
   /** Ids of the connectors connected in one namespace (several when multi-wallet is on). */

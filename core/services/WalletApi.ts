@@ -8,7 +8,7 @@ import { endpoints } from "../schema/api/endpoints.ts"
 import type { AnalyticsConfig, GetWalletsQuery, ProjectConfig, WalletsPage } from "../schema/api/walletApi.ts"
 import type { WalletListing } from "../schema/wallet.ts"
 import { ClientConfig } from "./ClientConfig.ts"
-import { type ApiCallError, endpointUrl, makeApiClient } from "./http.ts"
+import { type ApiCallError, ApiError, endpointUrl, makeApiClient } from "./http.ts"
 import { defaultProjectConfig, queryWallets } from "./walletRegistry.ts"
 
 /** Wallets per page of the All Wallets list (SPEC §9). */
@@ -111,6 +111,11 @@ export interface WalletApiSeed {
   readonly isAnalyticsEnabled?: boolean | undefined
   /** Builds image URLs. @default a blank SVG data URL */
   readonly imageUrl?: ((kind: "wallet" | "asset" | "currency" | "token", id: string) => string) | undefined
+  /**
+   * While this returns true, registry queries fail as an unreachable host does (`ApiError` "Transport"), so a test can
+   * take the network away and give it back. @default never
+   */
+  readonly offline?: ((query: GetWalletsQuery) => boolean) | undefined
 }
 
 const blankImage = "data:image/svg+xml,%3Csvg%20xmlns%3D%22http%3A%2F%2Fwww.w3.org%2F2000%2Fsvg%22%2F%3E"
@@ -164,7 +169,13 @@ const memory = (seed: WalletApiSeed): WalletApiShape => {
   const wallets = seed.wallets ?? []
   const image = (kind: "wallet" | "asset" | "currency" | "token") => (id: string) =>
     seed.imageUrl?.(kind, id) ?? blankImage
-  const getWallets = (params: GetWalletsParams) => Effect.sync(() => queryWallets(wallets, toQuery(params)))
+  const getWallets = (params: GetWalletsParams) =>
+    Effect.suspend(() => {
+      const query = toQuery(params)
+      return seed.offline?.(query) === true
+        ? Effect.fail(new ApiError({ reason: "Transport", params: { api: "wallet API" }, details: "offline" }))
+        : Effect.succeed(queryWallets(wallets, query))
+    })
   return {
     getProjectConfig: Effect.succeed(seed.projectConfig ?? defaultProjectConfig),
     getAllowedOrigins: Effect.succeed(seed.allowedOrigins ?? []),

@@ -1,6 +1,7 @@
 import type { AlertCode } from "../errors/alerts.ts"
 import type { RouterState, SnackMessage } from "../router/index.ts"
 import type { ResolvedFeatures } from "../rules/features.ts"
+import type { WalletLinking } from "../rules/walletLinks.ts"
 import type { AccountState } from "../schema/account.ts"
 import type { Connection, Connector } from "../schema/connector.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
@@ -27,6 +28,19 @@ export interface AirlockEvent {
   }
 }
 
+/**
+ * The WalletConnect pairing and wallet (SPEC §4): the URI on offer and when it expires, the registry wallet the user
+ * chose for it, and the link that brings that wallet forward for later requests (kept after a phone connection).
+ */
+export interface WalletConnectState {
+  readonly uri: string | undefined
+  readonly expiry: number | undefined
+  /** The wallet chosen on Connect or All Wallets for this pairing; absent for the plain WalletConnect row. */
+  readonly wallet?: WalletListing | undefined
+  /** Opens the connected wallet's app (its mobile link, without a pairing URI); only after a phone connection. */
+  readonly linking?: WalletLinking | undefined
+}
+
 /** The wallet lists the Connect and AllWallets views draw from. */
 export interface WalletsState {
   /** The app's featured wallets, then the registry's featured ones (default 4). */
@@ -40,6 +54,11 @@ export interface WalletsState {
   readonly count: number
   /** The All Wallets search text whose results `all` holds; empty or absent while the paged list is shown. */
   readonly search?: string | undefined
+  /**
+   * Where the All Wallets list stands: `loading` while a page or a search is on its way, `failed` when the last one
+   * failed (the view offers Retry), else `idle`. Absent reads as `idle`.
+   */
+  readonly status?: "idle" | "loading" | "failed" | undefined
 }
 
 /**
@@ -86,7 +105,7 @@ export interface AirlockState {
    * The WalletConnect pairing being offered: its `wc:` URI (the QR's content) and when it expires (epoch ms, 4 minutes
    * after it was made, SPEC §5); both `undefined` when none is offered.
    */
-  readonly walletConnect: { readonly uri: string | undefined; readonly expiry: number | undefined }
+  readonly walletConnect: WalletConnectState
   /** Wallet ids, rdns or names the app excluded (`excludeWalletIds`). */
   readonly excludedWallets: ReadonlyArray<string>
   readonly features: ResolvedFeatures

@@ -132,3 +132,40 @@ export const selectConnectorStatus = (
     ? "active"
     : "disconnected"
 }
+
+/** One wallet of the All Wallets list: its registry listing, and its browser connector when it is installed here. */
+export interface AllWalletsEntry {
+  readonly wallet: WalletListing
+  readonly connector?: Connector | undefined
+}
+
+let lastAll: { readonly inputs: ReadonlyArray<unknown>; readonly entries: ReadonlyArray<AllWalletsEntry> } | undefined
+
+/**
+ * The All Wallets list: the recent wallets first (2, not while searching), then every registry wallet loaded so far,
+ * each once; wallets the app excludes (by id, rdns or case-insensitive name) and a hidden generic 'Browser Wallet'
+ * (SPEC §5) left out. A wallet installed here carries its browser connector. Cached while the wallet lists and
+ * connectors are unchanged, so it can feed `useSyncExternalStore` directly.
+ */
+export const selectAllWallets = (state: AirlockState): ReadonlyArray<AllWalletsEntry> => {
+  const inputs = [state.wallets, state.connectors, state.excludedWallets, state.isMobile, state.hasInjectedWallet]
+  if (lastAll?.inputs.every((input, i) => input === inputs[i])) return lastAll.entries
+  const byRdns = new Map<string, Connector>()
+  for (const connector of state.connectors) {
+    const rdns = connector.info?.rdns
+    if (rdns !== undefined && isInstalled(connector, state) && !byRdns.has(rdns)) byRdns.set(rdns, connector)
+  }
+  const env = { isMobile: state.isMobile, hasInjectedProvider: state.hasInjectedWallet }
+  const seen = new Set<string>()
+  const entries: Array<AllWalletsEntry> = []
+  const listed = state.wallets.search ? state.wallets.all : [...state.wallets.recent, ...state.wallets.all]
+  for (const wallet of filterExcludedWallets(listed, state.excludedWallets)) {
+    if (seen.has(wallet.id)) continue
+    seen.add(wallet.id)
+    const connector = wallet.rdns ? byRdns.get(wallet.rdns) : undefined
+    if (!isBrowserWalletVisible({ ...wallet, installed: connector !== undefined }, env)) continue
+    entries.push(connector === undefined ? { wallet } : { wallet, connector })
+  }
+  lastAll = { inputs, entries }
+  return entries
+}

@@ -18,8 +18,14 @@ export const registryChains = {
 
 const evm = [registryChains.ethereum, registryChains.base, registryChains.optimism, registryChains.polygon]
 
-/** How many wallets the generated part adds to the well-known ones. */
-export const generatedWalletCount = 640
+/** How many wallets the generated part adds to the well-known ones (650 in all). */
+export const generatedWalletCount = 639
+
+/**
+ * Registry id of the Sandbox Mobile Wallet (a WalletConnect wallet, no browser extension): its mobile and web app
+ * links point at its page on the demo server once the sandbox knows that page's URL (`Registry.linkMobileWallet`).
+ */
+export const sandboxMobileWalletId = sha("dev.airlock.sandbox.mobile")
 
 interface KnownWallet {
   readonly id: string
@@ -155,6 +161,22 @@ const generate = (): ReadonlyArray<WalletListing> => {
     badge_type: "certified",
     order
   }))
+  wallets.push({
+    id: sandboxMobileWalletId,
+    name: "Sandbox Mobile Wallet",
+    image_id: sha(`image:${sandboxMobileWalletId}`),
+    homepage: null,
+    mobile_link: null,
+    desktop_link: null,
+    webapp_link: null,
+    app_store: null,
+    play_store: null,
+    chrome_store: null,
+    rdns: null,
+    chains: [registryChains.ethereum, registryChains.base],
+    badge_type: "certified",
+    order: known.length
+  })
   for (let n = 1; n <= generatedWalletCount; n++) {
     const name = `${prefixes[n % prefixes.length]} ${suffixes[Math.floor(n / prefixes.length) % suffixes.length]} ${n}`
     const slug = name.toLowerCase().replace(/\s+/g, "-")
@@ -168,7 +190,7 @@ const generate = (): ReadonlyArray<WalletListing> => {
       rdns: hasRdns ? `dev.airlock.generated.${slug.replace(/-/g, "")}` : null,
       chains: chainSets[Math.floor(pick() * chainSets.length)]!,
       badge_type: pick() < 0.15 ? "certified" : "none",
-      order: known.length + n
+      order: known.length + 1 + n
     })
   }
   return wallets
@@ -191,6 +213,11 @@ export interface WalletQuery {
 /** The registry: every wallet, lookups by id and image id, and the `/getWallets` query. */
 export interface Registry {
   readonly wallets: ReadonlyArray<WalletListing>
+  /**
+   * Points the Sandbox Mobile Wallet's mobile and web app links at its page (`<demo>/mobile-wallet/`), where the
+   * `wc?uri=` deep link lands.
+   */
+  linkMobileWallet(pageUrl: string): void
   byImageId(imageId: string): WalletListing | undefined
   query(q: WalletQuery): { readonly count: number; readonly data: ReadonlyArray<WalletListing> }
 }
@@ -204,10 +231,17 @@ export interface Registry {
  * ```
  */
 export const makeRegistry = (): Registry => {
-  const wallets = generate()
+  const wallets = [...generate()]
   const images = new Map(wallets.map((w) => [w.image_id ?? "", w]))
   return {
     wallets,
+    linkMobileWallet: (pageUrl) => {
+      const index = wallets.findIndex((w) => w.id === sandboxMobileWalletId)
+      const link = pageUrl.endsWith("/") ? pageUrl : `${pageUrl}/`
+      const linked = { ...wallets[index]!, homepage: link, mobile_link: link, webapp_link: link }
+      wallets[index] = linked
+      images.set(linked.image_id ?? "", linked)
+    },
     byImageId: (imageId) => images.get(imageId),
     query: (q) => {
       const search = q.search.toLowerCase()

@@ -12,7 +12,7 @@ import { type ApiChainsInput, defaultUnsupportedChainIds, makeChainSet } from ".
 import { openDb, type SandboxDb } from "./db.ts"
 import { makeIndexer } from "./indexer.ts"
 import { isLoopbackOrigin, makeProjects, modeFailure, originAllowed, type Projects } from "./projects.ts"
-import { makeRegistry } from "./registry.ts"
+import { makeRegistry, type Registry } from "./registry.ts"
 import { HttpError, makeRouter, type Reply } from "./router.ts"
 import { apiRoutes } from "./routes/index.ts"
 
@@ -41,6 +41,8 @@ export interface ApiServer {
   readonly port: number
   readonly db: SandboxDb
   readonly projects: Projects
+  /** The wallet registry `/getWallets` serves (650 wallets). */
+  readonly registry: Registry
   /** Closes the server (dropping open connections) and the db. Safe to call twice. */
   readonly stop: () => Promise<void>
 }
@@ -207,7 +209,7 @@ export const startApi = async (options: StartApiOptions): Promise<ApiServer> => 
     stopped ??= listening.stop().then(() => db.close())
     return stopped
   }
-  return { url: baseUrl, port, db, projects: app.projects, stop }
+  return { url: baseUrl, port, db, projects: app.projects, registry: app.registry, stop }
 }
 
 if (import.meta.main) {

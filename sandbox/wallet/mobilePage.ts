@@ -1,6 +1,6 @@
 /**
  * The Sandbox Mobile Wallet's page: where a person pastes a `wc:` URI (or arrives by the deep link
- * `/mobile-wallet?uri=wc:…`), chooses approve or reject, and sees what the wallet answered. The wallet itself runs in
+ * `/mobile-wallet/wc?uri=wc:…`, the form its registry listing's links take), chooses approve or reject, and sees what the wallet answered. The wallet itself runs in
  * the sandbox's Node process (`mobile.ts`), started on the first pairing; the page talks to it over three JSON routes.
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
@@ -122,7 +122,11 @@ export const mobileWalletRoutes = (options: MobileWalletPageOptions) => {
       return true
     }
     const method = req.method ?? "GET"
-    if (method === "GET" && path === mobileWalletPath) return send(200, "text/html; charset=utf-8", page)
+    // The page, also under the deep link wallets register for: `/mobile-wallet/wc?uri=wc:…` (the registry's
+    // mobile_link and webapp_link are `/mobile-wallet/`).
+    if (method === "GET" && [mobileWalletPath, `${mobileWalletPath}/`, `${mobileWalletPath}/wc`].includes(path)) {
+      return send(200, "text/html; charset=utf-8", page)
+    }
     if (method === "GET" && path === `${mobileWalletPath}.js`) return send(200, "text/javascript", script)
     if (method === "GET" && path === `${mobileWalletPath}.css`) return send(200, "text/css", css)
     if (method === "GET" && path === `${mobileWalletPath}/events`) {

@@ -32,6 +32,10 @@ export const watchPage = (page: Page): PageRecord => {
   page.on("request", (request) => {
     if (!isLocal(request.url())) record.foreignRequests.push(request.url())
   })
+  // WebSockets (the WalletConnect relay) are not requests to Playwright: watched on their own.
+  page.on("websocket", (socket) => {
+    if (!isLocal(socket.url())) record.foreignRequests.push(socket.url())
+  })
   page.on("pageerror", (error) => record.errors.push(`pageerror: ${error.message}`))
   page.on("console", (message) => {
     if (message.type() === "error") record.errors.push(`console: ${message.text()}`)

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import type { Browser, BrowserContext, Page } from "playwright-core"
-import { afterAll, afterEach, beforeAll, beforeEach } from "vitest"
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest"
 import { type Sandbox, startSandbox } from "../../sandbox/index.ts"
 import { launchChromium, type PageRecord, watchPage } from "./browser.ts"
 
@@ -44,8 +44,10 @@ export const useE2eSession = (prefix: string): E2eSession => {
     session.page = await session.context.newPage()
     session.record = watchPage(session.page)
   })
+  // The network guard (TESTING.md): a test whose page reached for any host beyond loopback fails, whatever it checked.
   afterEach(async () => {
     await session.context?.close()
+    expect(session.record?.foreignRequests ?? [], "requests that left this machine").toEqual([])
   })
   return session
 }

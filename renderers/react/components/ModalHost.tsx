@@ -2,6 +2,7 @@
 import { useEffect, useSyncExternalStore } from "react"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { prefetchImages } from "../internal/imageCache.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"
 import { onIdle } from "../internal/onIdle.ts"
 import { getLoadedModal, loadModal, preloadModal, subscribeModalLoaded } from "../modal/load.ts"
@@ -24,17 +25,6 @@ const selectFirstWalletImages = (state: AirlockState): string => {
   return [...urls].join("\n")
 }
 
-const prefetched = new Set<string>()
-const prefetchImages = (urls: ReadonlyArray<string>): void => {
-  for (const url of urls) {
-    if (prefetched.has(url)) continue
-    prefetched.add(url)
-    const image = new Image()
-    image.decoding = "async"
-    image.src = url
-  }
-}
-
 /** When to fetch the modal chunk before it is first opened. */
 export type ModalPreload = "idle" | "interaction"
 
@@ -51,8 +41,12 @@ export const ModalHost = ({ preload }: { readonly preload: ModalPreload }) => {
     }
   }, [open])
   useEffect(() => (preload === "idle" ? onIdle(preloadModal) : undefined), [preload])
-  // Wallet images load before the modal opens, so its first frame shows icons, not empty squares.
+  // Wallet images load before the modal opens, so its first frame shows icons, not empty squares; each is fetched
+  // once into the image cache the views draw from.
   const images = useAirlockSelector(selectFirstWalletImages)
-  useEffect(() => (images === "" ? undefined : onIdle(() => prefetchImages(images.split("\n")))), [images])
+  useEffect(
+    () => (images === "" ? undefined : onIdle(() => prefetchImages(images.split("\n"), PREFETCHED_WALLET_IMAGES))),
+    [images]
+  )
   return module === undefined ? null : <module.Modal />
 }

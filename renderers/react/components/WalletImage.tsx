@@ -1,10 +1,12 @@
 "use client"
 import { useState } from "react"
+import { useCachedImage } from "../internal/imageCache.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"
 
 /**
  * A wallet's picture beside its visible name, so decorative (`alt=""`): the image when its URL is safe and loads,
- * otherwise a placeholder with the name's first letter, hidden from assistive technology.
+ * otherwise a placeholder with the name's first letter, hidden from assistive technology. Registry images are drawn
+ * from the page's image cache (fetched once, kept as object URLs); the placeholder shows while one is on its way.
  */
 export const WalletImage = ({
   name,
@@ -18,10 +20,13 @@ export const WalletImage = ({
   readonly announced?: boolean | undefined
   readonly size?: number | undefined
 }) => {
-  const src = safeImageSrc(url, { announced })
-  // Remembers which URL failed, so a new URL for the same wallet gets its own try.
-  const [failed, setFailed] = useState<string | undefined>(undefined)
-  if (src === undefined || failed === src) {
+  const safe = safeImageSrc(url, { announced })
+  const cached = useCachedImage(safe)
+  // Remembers which sources failed, so a new URL for the same wallet gets its own try; an object URL a page's img-src
+  // policy refuses falls back to the image's own URL, then to the placeholder.
+  const [failed, setFailed] = useState<ReadonlyArray<string>>([])
+  const src = cached !== undefined && !failed.includes(cached) ? cached : safe
+  if (src === undefined || cached === undefined || failed.includes(src)) {
     return (
       <span className="airlock-avatar" data-part="wallet-image" aria-hidden="true">
         {name.slice(0, 1).toUpperCase()}
@@ -40,7 +45,7 @@ export const WalletImage = ({
       decoding="async"
       referrerPolicy="no-referrer"
       draggable={false}
-      onError={() => setFailed(src)}
+      onError={() => setFailed((list) => [...list, src])}
     />
   )
 }

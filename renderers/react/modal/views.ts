@@ -17,6 +17,8 @@ const loaders: Partial<Record<View, () => ViewModule>> = {
   ConnectingExternal: () => import("../views/ConnectingExternal.tsx").then((m) => ({ default: m.ConnectingExternal })),
   ConnectingWalletConnect: () =>
     import("../views/ConnectingWalletConnect.tsx").then((m) => ({ default: m.ConnectingWalletConnect })),
+  ConnectingWalletConnectBasic: () =>
+    import("../views/ConnectingWalletConnect.tsx").then((m) => ({ default: m.ConnectingWalletConnectBasic })),
   Networks: () => import("../views/Networks.tsx").then((m) => ({ default: m.Networks })),
   SwitchNetwork: () => import("../views/SwitchNetwork.tsx").then((m) => ({ default: m.SwitchNetwork })),
   UnsupportedChain: () => import("../views/UnsupportedChain.tsx").then((m) => ({ default: m.UnsupportedChain }))

@@ -1,77 +1,254 @@
 "use client"
-import { useEffect, useRef } from "react"
-import { getWalletListProps } from "../../../core/anatomy/walletItem.ts"
+import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual"
+import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react"
+import {
+  getWalletGridCellProps,
+  getWalletGridProps,
+  getWalletGridRowProps,
+  getWalletItemProps,
+  moveInGrid,
+  WALLET_GRID_COLUMNS
+} from "../../../core/anatomy/walletItem.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import { WalletItem } from "../components/WalletItem.tsx"
+import { type AllWalletsEntry, selectAllWallets } from "../../../core/state/selectors.ts"
+import { WalletImage } from "../components/WalletImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { prefetchImages } from "../internal/imageCache.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
-const selectAll = (state: AirlockState) => state.wallets.all
-const selectConnectors = (state: AirlockState) => state.connectors
+/** How long typing must pause before the search is sent, so calls are at least this far apart (SPEC §9: 300 ms). */
+export const SEARCH_DEBOUNCE_MS = 300
 
-// Load failures already show as an alert (APKT003); what is left is the client being destroyed mid-load.
+/** Height of one grid row (a wallet card and the gap under it), fixed so no row needs measuring. */
+const ROW_HEIGHT = 108
+/** Rows drawn beyond the visible ones on each side, so a fast wheel never shows a blank band. */
+const OVERSCAN_ROWS = 3
+/** How close to the loaded end (in rows) the next page is asked for. */
+const LOAD_AHEAD_ROWS = 4
+
+const selectCount = (state: AirlockState) => state.wallets.count
+const selectSearch = (state: AirlockState) => state.wallets.search ?? ""
+const selectStatus = (state: AirlockState) => state.wallets.status ?? "idle"
+
+// Load failures show as the APKT003 alert and the view's Retry; what is left is the client being destroyed mid-load.
 const ignore = () => undefined
 
 /**
- * The All Wallets view: every registry wallet loaded so far; choosing one connects it through its browser connector
- * when it is installed here, else over WalletConnect.
+ * The All Wallets view: the registry as a virtualised grid (only the rows in sight are in the DOM, however many of
+ * the 650 are loaded), paged in 40 at a time as it scrolls; a debounced search with a clear button; empty and
+ * failed states (Retry); arrow keys move between wallets (one tab stop). Choosing a wallet connects it through its
+ * browser connector when it is installed here, else over WalletConnect with that wallet's icon and links.
  */
 export const AllWallets = ({ id }: ViewProps) => {
   const client = useAirlock()
-  const wallets = useAirlockSelector(selectAll)
-  const connectors = useAirlockSelector(selectConnectors)
-  // Core loads the registry page by page: the first page when the view opens, the next at the list's end.
+  const entries = useAirlockSelector(selectAllWallets)
+  const count = useAirlockSelector(selectCount)
+  const search = useAirlockSelector(selectSearch)
+  const status = useAirlockSelector(selectStatus)
+  const [text, setText] = useState(search)
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const input = useRef<HTMLInputElement>(null)
+  const scroller = useRef<HTMLDivElement>(null)
+  const [focusIndex, setFocusIndex] = useState(0)
+  const pendingFocus = useRef(false)
+
+  // Core loads the registry page by page: the first page when the view opens, the next near the grid's end.
   useEffect(() => {
-    if (client.getState().wallets.all.length === 0) client.loadMoreWallets().catch(ignore)
+    const { all, search } = client.getState().wallets
+    if (all.length === 0 && !search) client.loadMoreWallets().catch(ignore)
   }, [client])
-  // Whatever element scrolls (the view does, not the list), the end of the list coming into sight asks for more.
-  const end = useRef<HTMLDivElement>(null)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-observe after each page, so an end still in sight asks again
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  const rowCount = Math.ceil(entries.length / WALLET_GRID_COLUMNS)
+  const focusedRow = Math.floor(Math.min(focusIndex, Math.max(0, entries.length - 1)) / WALLET_GRID_COLUMNS)
+  // The focused wallet's row stays in the DOM while scrolled away, so the grid keeps its one tab stop.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const rows = defaultRangeExtractor(range)
+      return focusedRow >= range.count || rows.includes(focusedRow) ? rows : [...rows, focusedRow].sort((a, b) => a - b)
+    },
+    [focusedRow]
+  )
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN_ROWS,
+    rangeExtractor
+  })
+  const rows = virtualizer.getVirtualItems()
+  const lastRow = rows.at(-1)?.index ?? -1
+
+  // Near the loaded end, the next page (the flow itself ignores a call while one is loading or all are in).
   useEffect(() => {
-    const target = end.current
-    if (target === null || typeof IntersectionObserver === "undefined") return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) client.loadMoreWallets().catch(ignore)
-    })
-    observer.observe(target)
-    return () => observer.disconnect()
-  }, [client, wallets.length])
+    if (status === "idle" && !search && rowCount > 0 && lastRow >= rowCount - LOAD_AHEAD_ROWS) {
+      client.loadMoreWallets().catch(ignore)
+    }
+  }, [client, status, search, rowCount, lastRow])
+
+  // The first images of a fresh list are fetched ahead (SPEC §9: 20), so the first rows draw with their icons.
+  useEffect(() => {
+    prefetchImages(entries.map((entry) => entry.connector?.imageUrl ?? entry.wallet.image_url))
+  }, [entries])
+
+  // A new list (a search, a reset) puts the tab stop back on its first wallet.
+  useEffect(() => {
+    setFocusIndex((index) => (index < entries.length ? index : 0))
+  }, [entries.length])
+
+  // After a key moved the focus, focus the wallet once its row is drawn.
+  useLayoutEffect(() => {
+    if (!pendingFocus.current) return
+    const cell = scroller.current?.querySelector<HTMLElement>(`[data-grid-index="${focusIndex}"]`)
+    if (cell) {
+      pendingFocus.current = false
+      cell.focus({ preventScroll: true })
+    }
+  })
+
+  const onSearch = (value: string) => {
+    setText(value)
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => client.searchWallets(value).catch(ignore), SEARCH_DEBOUNCE_MS)
+  }
+  const clearSearch = () => {
+    setText("")
+    clearTimeout(timer.current)
+    client.searchWallets("").catch(ignore)
+    input.current?.focus()
+  }
+  const retry = () => (search ? client.searchWallets(search) : client.loadMoreWallets()).catch(ignore)
+
+  const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT))
+    const next = moveInGrid(event, focusIndex, { count: entries.length, columns: WALLET_GRID_COLUMNS, pageRows })
+    if (next === undefined) return
+    event.preventDefault()
+    pendingFocus.current = true
+    setFocusIndex(next)
+    virtualizer.scrollToIndex(Math.floor(next / WALLET_GRID_COLUMNS), { align: "auto" })
+  }
+  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "ArrowDown" || entries.length === 0) return
+    event.preventDefault()
+    pendingFocus.current = true
+    virtualizer.scrollToIndex(focusedRow, { align: "auto" })
+    // Same index: no re-render would come, so focus now when the row is drawn.
+    scroller.current?.querySelector<HTMLElement>(`[data-grid-index="${focusIndex}"]`)?.focus()
+  }
+
+  const choose = (entry: AllWalletsEntry) =>
+    entry.connector === undefined
+      ? client.push("ConnectingWalletConnect", { walletId: entry.wallet.id })
+      : client.push("ConnectingExternal", { connectorId: entry.connector.id, walletName: entry.connector.name })
+
+  const failed = status === "failed"
+  const empty = entries.length === 0
   return (
-    <>
-      <input
-        type="search"
-        className="airlock-search"
-        aria-label="Search wallets"
-        placeholder="Search wallets"
-        onChange={(event) => client.searchWallets(event.currentTarget.value).catch(ignore)}
-      />
-      {wallets.length === 0 ? (
-        <p className="airlock-empty">No wallets found</p>
-      ) : (
-        <ul {...normalizeProps(getWalletListProps({ id }, "All Wallets"))} className="airlock-list">
-          {wallets.map((wallet) => {
-            // Installed here: it connects through its browser connector; else over WalletConnect with its icon.
-            const installed = wallet.rdns ? connectors.find((c) => c.info?.rdns === wallet.rdns) : undefined
-            return (
-              <WalletItem
-                key={wallet.id}
-                id={id}
-                wallet={{ id: wallet.id, name: wallet.name, installed: installed !== undefined }}
-                imageUrl={installed?.imageUrl ?? installed?.info?.icon ?? wallet.image_url}
-                announced={installed?.type === "ANNOUNCED"}
-                onSelect={() =>
-                  installed === undefined
-                    ? client.push("ConnectingWalletConnect", { walletId: wallet.id })
-                    : client.push("ConnectingExternal", { connectorId: installed.id, walletName: installed.name })
-                }
-              />
-            )
-          })}
-        </ul>
-      )}
-      <div ref={end} aria-hidden="true" />
-    </>
+    <div className="airlock-all-wallets">
+      <div className="airlock-search-row">
+        <input
+          ref={input}
+          type="search"
+          className="airlock-search"
+          aria-label="Search wallets"
+          placeholder="Search wallets"
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
+          onChange={(event) => onSearch(event.currentTarget.value)}
+          onKeyDown={onSearchKeyDown}
+        />
+        {text === "" ? null : (
+          <button type="button" className="airlock-icon-button airlock-search-clear" onClick={clearSearch}>
+            <span aria-hidden="true">×</span>
+            <span className="airlock-visually-hidden">Clear search</span>
+          </button>
+        )}
+      </div>
+      {failed && empty ? (
+        <div className="airlock-all-wallets-state" role="alert">
+          <p className="airlock-empty">Wallets could not be loaded. Check your connection and retry.</p>
+          <button type="button" className="airlock-button airlock-retry" onClick={retry}>
+            Retry
+          </button>
+        </div>
+      ) : empty && status === "idle" ? (
+        <p className="airlock-empty" role="status">
+          {search ? `No wallet found for “${search}”` : "No wallets found"}
+        </p>
+      ) : null}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the getter gives it role="grid" */}
+      <div
+        ref={scroller}
+        {...normalizeProps(
+          getWalletGridProps(
+            { id },
+            {
+              label: "All Wallets",
+              count: search ? entries.length : Math.max(count, entries.length),
+              busy: status === "loading"
+            }
+          )
+        )}
+        className="airlock-wallet-grid"
+        hidden={empty && status !== "loading"}
+        onKeyDown={onGridKeyDown}
+      >
+        <div role="presentation" className="airlock-wallet-grid-sizer" style={{ height: virtualizer.getTotalSize() }}>
+          {rows.map((row) => (
+            <div
+              key={row.key}
+              {...normalizeProps(getWalletGridRowProps({ id }, row.index))}
+              className="airlock-wallet-grid-row"
+              style={{ transform: `translateY(${row.start}px)` }}
+            >
+              {entries
+                .slice(row.index * WALLET_GRID_COLUMNS, (row.index + 1) * WALLET_GRID_COLUMNS)
+                .map((entry, column) => {
+                  const index = row.index * WALLET_GRID_COLUMNS + column
+                  const { wallet, connector } = entry
+                  const installed = connector !== undefined
+                  return (
+                    <div
+                      key={wallet.id}
+                      {...normalizeProps(getWalletGridCellProps({ id }, index))}
+                      className="airlock-wallet-cell"
+                    >
+                      <button
+                        {...normalizeProps(getWalletItemProps({ id }, { id: wallet.id, name: wallet.name, installed }))}
+                        className="airlock-wallet-card"
+                        tabIndex={index === focusIndex ? 0 : -1}
+                        data-grid-index={index}
+                        onFocus={() => setFocusIndex(index)}
+                        onClick={() => choose(entry)}
+                      >
+                        <WalletImage
+                          name={wallet.name}
+                          url={connector?.imageUrl ?? connector?.info?.icon ?? wallet.image_url}
+                          announced={connector?.type === "ANNOUNCED"}
+                          size={48}
+                        />
+                        <span className="airlock-wallet-card-name">{wallet.name}</span>
+                        {installed ? <span className="airlock-wallet-card-tag">Installed</span> : null}
+                      </button>
+                    </div>
+                  )
+                })}
+            </div>
+          ))}
+        </div>
+      </div>
+      {failed && !empty ? (
+        <div className="airlock-all-wallets-state" role="alert">
+          <p className="airlock-empty">More wallets could not be loaded. Check your connection and retry.</p>
+          <button type="button" className="airlock-button airlock-retry" onClick={retry}>
+            Retry
+          </button>
+        </div>
+      ) : null}
+    </div>
   )
 }

@@ -1,4 +1,5 @@
 "use client"
+import { type WalletLinkKind, walletLink, walletLinkKinds, walletLinkTarget } from "../../../core/rules/walletLinks.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { QrCode } from "../components/QrCode.tsx"
 import { WalletImage } from "../components/WalletImage.tsx"
@@ -11,21 +12,34 @@ const selectUri = (state: AirlockState) => state.walletConnect.uri
 const selectConnectorId = (state: AirlockState) =>
   state.connectors.find((connector) => connector.type === "WALLET_CONNECT")?.id
 const selectWallet = (state: AirlockState) => {
+  if (state.modal.view !== "ConnectingWalletConnect") return undefined
   const id = state.modal.data.ConnectingWalletConnect?.walletId
   if (id === undefined) return undefined
+  if (state.walletConnect.wallet?.id === id) return state.walletConnect.wallet
   const { recent, featured, recommended, all } = state.wallets
   return [...recent, ...featured, ...recommended, ...all].find((wallet) => wallet.id === id)
 }
+const selectIsMobile = (state: AirlockState) => state.isMobile
+
+const linkLabels: Record<WalletLinkKind, (name: string) => string> = {
+  mobile: (name) => `Open ${name}`,
+  desktop: (name) => `Open ${name} desktop app`,
+  web: (name) => `Open ${name} web app`
+}
 
 /**
- * WalletConnect: the pairing's QR code (the chosen wallet's icon in its middle), "Copy link", and the wallet's
- * answer: connected closes the modal; a refusal shows 'Connection rejected' with Try again (a new pairing).
+ * WalletConnect: the pairing's QR code (the chosen wallet's icon in its middle), "Copy link", the chosen wallet's own
+ * links (on a phone its app: a plain link that already holds the pairing URI, so the tap opens the app at once, as
+ * iOS requires; on a desktop its desktop and web apps), and the wallet's answer: connected closes the modal; a
+ * refusal shows 'Connection rejected' with Try again (a new pairing). The Basic variant (an app that uses Airlock for
+ * WalletConnect only) adds a way to the full wallet list.
  */
-export const ConnectingWalletConnect = (_props: ViewProps) => {
+export const ConnectingWalletConnect = ({ basic = false }: ViewProps & { readonly basic?: boolean | undefined }) => {
   const client = useAirlock()
   const uri = useAirlockSelector(selectUri)
   const connectorId = useAirlockSelector(selectConnectorId)
   const wallet = useAirlockSelector(selectWallet)
+  const isMobile = useAirlockSelector(selectIsMobile)
   const { attempt, retry } = useConnectAttempt(client, connectorId)
   const copy = async () => {
     if (uri === undefined) return
@@ -41,6 +55,7 @@ export const ConnectingWalletConnect = (_props: ViewProps) => {
     return <p className="airlock-empty">WalletConnectConnector not found</p>
   }
   const failed = attempt.status === "failed"
+  const onPhone = isMobile && wallet !== undefined && walletLink(wallet, "mobile") !== undefined
   return (
     <div className="airlock-connecting airlock-walletconnect" data-state={failed ? "failed" : "pending"}>
       {failed ? (
@@ -58,21 +73,65 @@ export const ConnectingWalletConnect = (_props: ViewProps) => {
         </div>
       ) : (
         <>
-          <QrCode
-            value={uri}
-            label={`WalletConnect QR code${wallet === undefined ? "" : ` for ${wallet.name}`}`}
-            logo={
-              wallet === undefined ? undefined : <WalletImage name={wallet.name} url={wallet.image_url} size={48} />
-            }
-          />
-          <p className="airlock-connecting-text" role="status">
-            Scan this QR code with {wallet === undefined ? "your phone's wallet" : wallet.name}
-          </p>
+          {onPhone ? (
+            // The same device: no QR code to scan, the wallet's app opens from its link below.
+            <>
+              <div className="airlock-connecting-logo">
+                <WalletImage name={wallet.name} url={wallet.image_url} size={72} />
+              </div>
+              <p className="airlock-connecting-title">Continue in {wallet.name}</p>
+              <p className="airlock-connecting-text" role="status">
+                Accept the connection request in the wallet
+              </p>
+            </>
+          ) : (
+            <>
+              <QrCode
+                value={uri}
+                label={`WalletConnect QR code${wallet === undefined ? "" : ` for ${wallet.name}`}`}
+                logo={
+                  wallet === undefined ? undefined : <WalletImage name={wallet.name} url={wallet.image_url} size={48} />
+                }
+              />
+              <p className="airlock-connecting-text" role="status">
+                Scan this QR code with {wallet === undefined ? "your phone's wallet" : wallet.name}
+              </p>
+            </>
+          )}
+          {wallet === undefined
+            ? null
+            : walletLinkKinds(wallet, { isMobile }).map((kind) => {
+                const link = walletLink(wallet, kind, uri)
+                if (link === undefined) return null
+                return (
+                  <a
+                    key={kind}
+                    className={
+                      kind === "mobile" ? "airlock-button airlock-wallet-link" : "airlock-list-item airlock-wallet-link"
+                    }
+                    data-kind={kind}
+                    href={link.href}
+                    {...(walletLinkTarget(link.href) === "_blank"
+                      ? { target: "_blank", rel: "noreferrer noopener" }
+                      : {})}
+                  >
+                    <span className="airlock-list-name">{linkLabels[kind](wallet.name)}</span>
+                  </a>
+                )
+              })}
           <button type="button" className="airlock-list-item airlock-copy-link" onClick={() => void copy()}>
             <span className="airlock-list-name">Copy link</span>
           </button>
+          {basic ? (
+            <button type="button" className="airlock-list-item" onClick={() => client.push("AllWallets")}>
+              <span className="airlock-list-name">All Wallets</span>
+            </button>
+          ) : null}
         </>
       )}
     </div>
   )
 }
+
+/** ConnectingWalletConnectBasic (SPEC §2): the QR code for any wallet, and a way to the full list. */
+export const ConnectingWalletConnectBasic = (props: ViewProps) => <ConnectingWalletConnect {...props} basic />

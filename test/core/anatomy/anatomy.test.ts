@@ -10,8 +10,12 @@ import {
   getTabPanelProps,
   getTabProps,
   getTitleProps,
+  getWalletGridCellProps,
+  getWalletGridProps,
+  getWalletGridRowProps,
   getWalletItemProps,
-  getWalletListProps
+  getWalletListProps,
+  moveInGrid
 } from "../../../core/anatomy/index.ts"
 import { initial, push } from "../../../core/router/state.ts"
 
@@ -170,5 +174,49 @@ describe("framework-neutral props", () => {
       ["tab", "tabs", "tab"],
       ["tabPanel", "tabs", "tab-panel"]
     ])
+  })
+})
+
+describe("All Wallets grid anatomy", () => {
+  const grid = { count: 10, columns: 4, pageRows: 2 }
+  const key = (k: string, ctrlKey = false) => ({ key: k, ctrlKey })
+
+  test("the grid states its full size, so a virtualised grid still reads as 650 wallets", () => {
+    const props = getWalletGridProps({ id: "airlock" }, { label: "All Wallets", count: 650, busy: true })
+    expect(props).toMatchObject({ role: "grid", "aria-label": "All Wallets", "aria-rowcount": 163, "aria-busy": true })
+    expect(getWalletGridRowProps({ id: "airlock" }, 162)["aria-rowindex"]).toBe(163)
+    expect(getWalletGridCellProps({ id: "airlock" }, 7)).toMatchObject({ role: "gridcell", "aria-colindex": 4 })
+  })
+
+  test("arrows move by a cell, left and right across rows, never past either end", () => {
+    expect(moveInGrid(key("ArrowRight"), 3, grid)).toBe(4)
+    expect(moveInGrid(key("ArrowLeft"), 4, grid)).toBe(3)
+    expect(moveInGrid(key("ArrowLeft"), 0, grid)).toBe(0)
+    expect(moveInGrid(key("ArrowRight"), 9, grid)).toBe(9)
+    expect(moveInGrid(key("ArrowDown"), 2, grid)).toBe(6)
+    // Below 6 there is no wallet (the last row holds 8 and 9): the focus stays.
+    expect(moveInGrid(key("ArrowDown"), 6, grid)).toBe(6)
+    expect(moveInGrid(key("ArrowUp"), 9, grid)).toBe(5)
+    expect(moveInGrid(key("ArrowUp"), 1, grid)).toBe(1)
+  })
+
+  test("Home and End go to the row's ends; with Ctrl to the first and last wallet", () => {
+    expect(moveInGrid(key("Home"), 6, grid)).toBe(4)
+    expect(moveInGrid(key("End"), 5, grid)).toBe(7)
+    expect(moveInGrid(key("End"), 8, grid)).toBe(9)
+    expect(moveInGrid(key("Home", true), 6, grid)).toBe(0)
+    expect(moveInGrid(key("End", true), 1, grid)).toBe(9)
+  })
+
+  test("Page Down and Page Up move by the rows in sight, stopping in the same column at the ends", () => {
+    expect(moveInGrid(key("PageDown"), 0, grid)).toBe(8)
+    expect(moveInGrid(key("PageDown"), 2, grid)).toBe(6)
+    expect(moveInGrid(key("PageUp"), 9, grid)).toBe(1)
+    expect(moveInGrid(key("PageUp"), 6, grid)).toBe(2)
+  })
+
+  test("other keys, and an empty grid, leave the focus to the browser", () => {
+    expect(moveInGrid(key("Enter"), 0, grid)).toBeUndefined()
+    expect(moveInGrid(key("ArrowDown"), 0, { ...grid, count: 0 })).toBeUndefined()
   })
 })

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest"
 import { ConnectionError, RpcError } from "../../../core/errors/catalogue.ts"
 import { base, mainnet } from "../../../core/networks/index.ts"
 import type { ConnectorData } from "../../../core/schema/connector.ts"
+import { Storage, StorageKeys } from "../../../core/services/Storage.ts"
 import { selectConnectView } from "../../../core/state/selectors.ts"
 import { createTestAirlock, fakeAccount, fakeAdapter } from "../../../core/testing/index.ts"
 
@@ -369,5 +370,95 @@ describe("a wallet reached by a pairing (WalletConnect)", () => {
     expect(((await connecting) as ConnectionError).shortMessage).toBe("Modal closed")
     expect(airlock.getState().walletConnect).toEqual({ uri: undefined, expiry: undefined })
     expect(airlock.getState().accounts.eip155.status).toBe("disconnected")
+  })
+})
+
+describe("WalletConnect wallet links (SPEC §4 linking)", () => {
+  const phoneWallet = {
+    id: "phone-wallet",
+    name: "Phone Wallet",
+    mobile_link: "phonewallet://",
+    webapp_link: "https://phone.example/app"
+  }
+  const setupWalletConnect = (isMobile: boolean) => {
+    const opened: Array<readonly [string, string | undefined]> = []
+    const { airlock, wallet } = setup(
+      { connector: { id: "walletConnect", type: "WALLET_CONNECT", name: "WalletConnect" } },
+      {
+        walletApi: { wallets: [phoneWallet] },
+        platform: {
+          isMobile: () => isMobile,
+          open: (url, target) => {
+            opened.push([url, target])
+            return undefined
+          }
+        }
+      }
+    )
+    return { airlock, wallet, opened }
+  }
+  const connectChosen = async (airlock: ReturnType<typeof setup>["airlock"]) => {
+    await airlock.ready
+    await vi.waitFor(() => expect(airlock.getState().wallets.recommended.map((w) => w.id)).toContain("phone-wallet"))
+    airlock.open()
+    airlock.push("ConnectingWalletConnect", { walletId: "phone-wallet" })
+    await airlock.connect("walletConnect")
+  }
+
+  it("on a phone, the chosen wallet is remembered: a signing request brings its app forward, a read does not", async () => {
+    const { airlock, opened } = setupWalletConnect(true)
+    await connectChosen(airlock)
+    expect(airlock.getState().walletConnect.linking).toEqual({ name: "Phone Wallet", href: "phonewallet://" })
+    // The chosen registry wallet is the recent one, not the generic WalletConnect connector.
+    expect(airlock.getState().wallets.recent[0]?.id).toBe("phone-wallet")
+    await airlock.request({ method: "eth_chainId" })
+    expect(opened).toEqual([])
+    await airlock.request({ method: "personal_sign", params: ["0x68656c6c6f", fakeAccount] })
+    expect(opened).toEqual([["phonewallet://", "_self"]])
+  })
+
+  it("the remembered wallet survives a reload (storage), and a disconnect resets it (uri, expiry, linking, wallet)", async () => {
+    const { airlock } = setupWalletConnect(true)
+    await connectChosen(airlock)
+    const storedLinking = (client: typeof airlock) =>
+      client.runtime.runPromise(Storage.use((storage) => storage.get(StorageKeys.walletConnectLinking)))
+    expect(await storedLinking(airlock)).toEqual({ name: "Phone Wallet", href: "phonewallet://" })
+    const stored = JSON.stringify(await storedLinking(airlock))
+
+    const { adapter } = fakeAdapter({
+      connector: { id: "walletConnect", type: "WALLET_CONNECT", name: "WalletConnect" }
+    })
+    const reloaded = createTestAirlock({
+      networks: [...networks],
+      adapters: [adapter],
+      storage: [["@airlock/wallet_connect_linking", stored]]
+    })
+    await reloaded.ready
+    expect(reloaded.getState().walletConnect.linking?.href).toBe("phonewallet://")
+
+    await airlock.disconnect()
+    expect(airlock.getState().walletConnect).toEqual({ uri: undefined, expiry: undefined })
+    expect(await storedLinking(airlock)).toBeUndefined()
+  })
+
+  it("a stored link that is not a safe link (javascript:) is ignored", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
+    const { adapter } = fakeAdapter()
+    const airlock = createTestAirlock({
+      networks: [...networks],
+      adapters: [adapter],
+      storage: [["@airlock/wallet_connect_linking", JSON.stringify({ name: "X", href: "javascript:alert(1)" })]]
+    })
+    await airlock.ready
+    expect(airlock.getState().walletConnect.linking).toBeUndefined()
+    warn.mockRestore()
+  })
+
+  it("on a desktop nothing is remembered to open: requests never open a window", async () => {
+    const { airlock, opened } = setupWalletConnect(false)
+    await connectChosen(airlock)
+    expect(airlock.getState().walletConnect.linking).toBeUndefined()
+    await airlock.request({ method: "personal_sign", params: ["0x68656c6c6f", fakeAccount] })
+    expect(opened).toEqual([])
   })
 })

@@ -5,7 +5,7 @@ import type { Connector } from "../../../core/schema/connector.ts"
 import type { WalletListing } from "../../../core/schema/wallet.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { makeInitialState } from "../../../core/state/initial.ts"
-import { selectConnectView } from "../../../core/state/selectors.ts"
+import { selectAllWallets, selectConnectView } from "../../../core/state/selectors.ts"
 
 const stateWith = (
   over: { isMobile?: boolean; hasInjectedWallet?: boolean },
@@ -99,5 +99,45 @@ describe("an installed wallet shows once", () => {
   it("a listing stays when its wallet is not installed here", () => {
     const state = stateWith({}, [], { featured: [metamask] })
     expect(selectConnectView(state).sections.map((section) => section.type)).toEqual(["featured"])
+  })
+})
+
+describe("the All Wallets list", () => {
+  const listing = (n: number, extra: Partial<WalletListing> = {}): WalletListing => ({
+    id: `w${n}`,
+    name: `Wallet ${n}`,
+    ...extra
+  })
+  const names = (state: AirlockState) => selectAllWallets(state).map((entry) => entry.wallet.name)
+
+  it("puts the recent wallets first, each wallet once", () => {
+    const state = stateWith({}, [], { recent: [listing(3)], all: [listing(1), listing(2), listing(3)] })
+    expect(names(state)).toEqual(["Wallet 3", "Wallet 1", "Wallet 2"])
+  })
+
+  it("while searching shows only the matches, not the recent wallets", () => {
+    const state = stateWith({}, [], { recent: [listing(3)], all: [listing(12)], search: "12" })
+    expect(names(state)).toEqual(["Wallet 12"])
+  })
+
+  it("leaves out wallets the app excluded by id, rdns or name in any case", () => {
+    const base = stateWith({}, [], { all: [listing(1), listing(2, { rdns: "io.two" }), listing(3), listing(4)] })
+    expect(names({ ...base, excludedWallets: ["w1", "io.two", "WALLET 3"] })).toEqual(["Wallet 4"])
+  })
+
+  it("hides the generic 'Browser Wallet' on desktop without an injected provider", () => {
+    const wallets = { all: [listing(1, { name: "Browser Wallet" }), listing(2)] }
+    expect(names(stateWith({}, [], wallets))).toEqual(["Wallet 2"])
+    expect(names(stateWith({ hasInjectedWallet: true }, [], wallets))).toEqual(["Browser Wallet", "Wallet 2"])
+  })
+
+  it("pairs a wallet installed here with its browser connector", () => {
+    const state = stateWith({}, [announced], { all: [listing(1, { rdns: "io.metamask" }), listing(2)] })
+    expect(selectAllWallets(state).map((entry) => entry.connector?.id)).toEqual(["io.metamask", undefined])
+  })
+
+  it("gives the same list for the same state, so a renderer's selector does not re-render", () => {
+    const state = stateWith({}, [], { all: [listing(1)] })
+    expect(selectAllWallets(state)).toBe(selectAllWallets({ ...state, shake: true }))
   })
 })

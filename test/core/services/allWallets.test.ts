@@ -102,4 +102,46 @@ describe("All Wallets loads the registry itself", () => {
       assert.deepStrictEqual(names(store), found)
     }).pipe(Effect.provide(layer))
   })
+
+  it.effect("a failed page marks the list failed (the view's Retry); the retry loads it and clears the mark", () => {
+    let offline = true
+    const store = makeFlowStore()
+    const layer = Layer.mergeAll(
+      flowContext(store),
+      WalletApi.layerMemory({ wallets: registry, offline: () => offline })
+    )
+    return Effect.gen(function* () {
+      yield* loadMoreWallets
+      assert.strictEqual(store.getSnapshot().wallets.status, "failed")
+      assert.strictEqual(store.getSnapshot().alert?.code, "APKT003")
+      assert.lengthOf(store.getSnapshot().wallets.all, 0)
+      offline = false
+      yield* loadMoreWallets
+      assert.strictEqual(store.getSnapshot().wallets.status, "idle")
+      assert.lengthOf(store.getSnapshot().wallets.all, 40)
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("a failed search marks the list failed; the loaded pages stay for when the search is cleared", () => {
+    let offline = false
+    const store = makeFlowStore()
+    const layer = Layer.mergeAll(
+      flowContext(store),
+      WalletApi.layerMemory({ wallets: registry, offline: () => offline })
+    )
+    return Effect.gen(function* () {
+      yield* loadMoreWallets
+      offline = true
+      const search = yield* Effect.forkChild(searchWallets("meta"))
+      yield* Effect.yieldNow
+      assert.strictEqual(store.getSnapshot().wallets.status, "loading")
+      yield* TestClock.adjust("300 millis")
+      yield* Fiber.join(search)
+      assert.strictEqual(store.getSnapshot().wallets.status, "failed")
+      offline = false
+      yield* searchWallets("")
+      assert.strictEqual(store.getSnapshot().wallets.status, "idle")
+      assert.lengthOf(store.getSnapshot().wallets.all, 40)
+    }).pipe(Effect.provide(layer))
+  })
 })

@@ -17,7 +17,7 @@ test("an All Wallets entry installed in this browser is tagged and connects thro
   })
   await userEvent.click(button)
   await userEvent.click(page.getByRole("button", { name: /^All Wallets/ }))
-  const list = page.getByRole("list", { name: "All Wallets" })
+  const list = page.getByRole("grid", { name: "All Wallets" })
   await expect.element(list.getByRole("button", { name: "Test Wallet Installed" })).toBeVisible()
   await expect.element(list.getByRole("button", { name: "Other Wallet", exact: true })).toBeVisible()
   await userEvent.click(list.getByRole("button", { name: /Test Wallet/ }))

@@ -67,13 +67,12 @@ afterEach(() => {
 describe("wallet images", () => {
   test("a safe image shows beside the name as a decorative <img>, the wallet still named by its text", async () => {
     await openConnect(withImages({ connector: pngData, recent: loopbackImage }))
-    for (const [name, src] of [
-      [/^MetaMask/, pngData],
-      ["Rainbow Recent", loopbackImage]
-    ] as const) {
+    // A registry image is fetched once and drawn from its object URL; an announced data: icon is drawn as it is.
+    await expect.poll(() => pictureOf("Rainbow Recent").getAttribute("src") ?? "").toMatch(/^blob:/)
+    expect(pictureOf(/^MetaMask/).getAttribute("src")).toBe(pngData)
+    for (const name of [/^MetaMask/, "Rainbow Recent"]) {
       const picture = pictureOf(name)
       expect(picture.tagName).toBe("IMG")
-      expect(picture.getAttribute("src")).toBe(src)
       expect(picture.getAttribute("alt")).toBe("")
     }
     await expect.element(page.getByRole("button", { name: "MetaMask Installed" })).toBeVisible()
@@ -110,7 +109,7 @@ describe("wallet images", () => {
       })
     )
     await userEvent.click(page.getByRole("button", { name: /All Wallets/ }))
-    await expect.element(page.getByRole("list", { name: "All Wallets" })).toBeVisible()
+    await expect.element(page.getByRole("grid", { name: "All Wallets" })).toBeVisible()
     expect(pictureOf("Zerion").textContent).toBe("Z")
     expect(document.querySelectorAll("img")).toHaveLength(0)
     expect(srcsSeen.filter((src) => /javascript:/i.test(src))).toEqual([])
@@ -137,5 +136,26 @@ describe("wallet image prefetch (SPEC §9)", () => {
     expect(client.getState().modal.open).toBe(false)
     expect(fetched()).toContain(url(0))
     expect(fetched()).not.toContain(url(20))
+  })
+})
+
+describe("wallet image cache (SPEC §9)", () => {
+  test("an image is fetched once, however often it is drawn: Connect, All Wallets, closing and reopening", async () => {
+    const url = `${loopbackImage}?cache-${Date.now()}`
+    const rainbow = { id: "rainbow", name: "Rainbow", image_url: url }
+    const { button, client } = await renderAirlock({
+      state: (state) => ({ ...state, wallets: { ...state.wallets, recent: [rainbow], all: [rainbow], count: 1 } })
+    })
+    const requests = () => performance.getEntriesByType("resource").filter((entry) => entry.name === url).length
+    for (let round = 0; round < 2; round++) {
+      await userEvent.click(button)
+      await expect.poll(() => pictureOf("Rainbow Recent").getAttribute("src") ?? "").toMatch(/^blob:/)
+      client.push("AllWallets")
+      await expect.element(page.getByRole("grid", { name: "All Wallets" })).toBeVisible()
+      await expect.poll(() => pictureOf("Rainbow").getAttribute("src") ?? "").toMatch(/^blob:/)
+      client.close()
+      await expect.element(page.getByRole("dialog")).not.toBeInTheDocument()
+    }
+    expect(requests()).toBe(1)
   })
 })

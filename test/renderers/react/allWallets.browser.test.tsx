@@ -1,0 +1,164 @@
+import axe from "axe-core"
+import { beforeAll, describe, expect, test } from "vitest"
+import { page, userEvent } from "vitest/browser"
+import type { WalletListing } from "../../../core/schema/wallet.ts"
+import { renderAirlock, skipAnimations } from "./setup.tsx"
+
+beforeAll(() => skipAnimations())
+
+// 650 wallets, as many as the sandbox registry holds, served by the memory wallet API (the real flows page them).
+const registry: ReadonlyArray<WalletListing> = Array.from({ length: 650 }, (_, n) => ({
+  id: `w${n}`,
+  name: `Wallet ${n}`,
+  rdns: `io.wallet${n}`
+}))
+
+const openAllWallets = async (options: Parameters<typeof renderAirlock>[0] = {}) => {
+  const rendered = await renderAirlock({ walletApi: { wallets: registry }, ...options })
+  await userEvent.click(rendered.button)
+  await userEvent.click(page.getByRole("button", { name: /^All Wallets/ }))
+  await expect.element(page.getByRole("dialog", { name: "All Wallets" })).toBeVisible()
+  return rendered
+}
+
+const grid = () => page.getByRole("grid", { name: "All Wallets" })
+const gridElement = () => document.querySelector<HTMLElement>('[role="grid"]')!
+const cellNames = () =>
+  [...document.querySelectorAll<HTMLElement>('[role="gridcell"] .airlock-wallet-card-name')].map(
+    (name) => name.textContent ?? ""
+  )
+const focusedName = () => document.activeElement?.querySelector(".airlock-wallet-card-name")?.textContent ?? ""
+
+describe("All Wallets grid", () => {
+  test("scrolls to the last of 650 wallets with only the rows in sight in the DOM", async () => {
+    const { client } = await openAllWallets()
+    await expect.element(grid().getByRole("button", { name: "Wallet 0", exact: true })).toBeVisible()
+    // The grid knows its full size (650 wallets in rows of 4) before they are loaded.
+    expect(gridElement().getAttribute("aria-rowcount")).toBe("163")
+    // Scroll as a wheel would, to the end each time, until the registry's last wallet is drawn; pages load on the way.
+    await expect
+      .poll(
+        () => {
+          const element = gridElement()
+          element.scrollTop = element.scrollHeight
+          return cellNames().includes("Wallet 649")
+        },
+        { timeout: 15_000, interval: 50 }
+      )
+      .toBe(true)
+    expect(client.getState().wallets.all).toHaveLength(650)
+    // Virtualised: a handful of rows (the visible ones and a small overscan), never the 650 wallets.
+    const cells = cellNames().length
+    expect(cells).toBeGreaterThan(0)
+    expect(cells).toBeLessThanOrEqual(4 * 12)
+    await expect.element(grid().getByRole("button", { name: "Wallet 649", exact: true })).toBeVisible()
+  })
+
+  test("arrow keys move one focus across the grid; one tab stop; Home, End, Ctrl+End", async () => {
+    const { client } = await openAllWallets()
+    await expect.element(grid().getByRole("button", { name: "Wallet 0", exact: true })).toBeVisible()
+    // Pages load ahead of the scroll: with 10 rows loaded and 7 drawn, a second page comes at once.
+    await expect.poll(() => client.getState().wallets.all.length).toBe(80)
+    await userEvent.click(page.getByRole("searchbox", { name: "Search wallets" }))
+    await userEvent.keyboard("{ArrowDown}")
+    expect(focusedName()).toBe("Wallet 0")
+    await userEvent.keyboard("{ArrowRight}")
+    expect(focusedName()).toBe("Wallet 1")
+    await userEvent.keyboard("{ArrowDown}")
+    expect(focusedName()).toBe("Wallet 5")
+    await userEvent.keyboard("{End}")
+    expect(focusedName()).toBe("Wallet 7")
+    await userEvent.keyboard("{ArrowRight}")
+    expect(focusedName()).toBe("Wallet 8")
+    await userEvent.keyboard("{Home}{ArrowLeft}")
+    expect(focusedName()).toBe("Wallet 7")
+    // Only the focused wallet is in the tab order.
+    expect(document.querySelectorAll('[role="gridcell"] button[tabindex="0"]')).toHaveLength(1)
+    // Far down the loaded list: the grid scrolls so the focused wallet is drawn and focused.
+    const loaded = client.getState().wallets.all.length
+    await userEvent.keyboard("{Control>}{End}{/Control}")
+    expect(focusedName()).toBe(`Wallet ${loaded - 1}`)
+    await userEvent.keyboard("{Control>}{Home}{/Control}")
+    expect(focusedName()).toBe("Wallet 0")
+    // Enter chooses the focused wallet: not installed here, so WalletConnect with that wallet.
+    await userEvent.keyboard("{ArrowRight}{ArrowRight}{Enter}")
+    await expect.poll(() => client.getState().modal.view).toBe("ConnectingWalletConnect")
+    expect(client.getState().modal.data.ConnectingWalletConnect?.walletId).toBe("w2")
+  })
+
+  test("search waits for typing to pause (one query for a word), shows matches, and the clear button resets", async () => {
+    let queries = 0
+    const { client } = await openAllWallets({
+      walletApi: {
+        wallets: registry,
+        offline: (query) => {
+          if (query.search !== undefined) queries++
+          return false
+        }
+      }
+    })
+    await expect.element(grid().getByRole("button", { name: "Wallet 0", exact: true })).toBeVisible()
+    const before = queries
+    const search = page.getByRole("searchbox", { name: "Search wallets" })
+    await userEvent.type(search, "Wallet 64")
+    await expect
+      .poll(() => cellNames())
+      .toEqual([
+        "Wallet 64",
+        "Wallet 640",
+        "Wallet 641",
+        "Wallet 642",
+        "Wallet 643",
+        "Wallet 644",
+        "Wallet 645",
+        "Wallet 646",
+        "Wallet 647",
+        "Wallet 648",
+        "Wallet 649"
+      ])
+    expect(queries - before).toBe(1)
+    expect(client.getState().wallets.search).toBe("Wallet 64")
+
+    await userEvent.click(page.getByRole("button", { name: "Clear search" }))
+    await expect.element(search).toHaveValue("")
+    expect(document.activeElement).toBe(search.element())
+    await expect.poll(() => cellNames()[0]).toBe("Wallet 0")
+    await expect.element(page.getByRole("button", { name: "Clear search" })).not.toBeInTheDocument()
+  })
+
+  test("a search without matches says so", async () => {
+    await openAllWallets()
+    await userEvent.fill(page.getByRole("searchbox", { name: "Search wallets" }), "zzz")
+    await expect.element(page.getByRole("status").filter({ hasText: "No wallet found for “zzz”" })).toBeVisible()
+    expect(gridElement().hidden).toBe(true)
+  })
+
+  test("a load that fails shows APKT003 and Retry, which loads the list once the network is back", async () => {
+    let offline = true
+    await openAllWallets({ walletApi: { wallets: registry, offline: () => offline } })
+    await expect.element(page.getByText(/^Wallets could not be loaded/)).toBeVisible()
+    await expect.element(page.getByText("Network Error: Wallet Load Failed")).toBeVisible()
+    offline = false
+    await userEvent.click(page.getByRole("button", { name: "Retry" }))
+    await expect.element(grid().getByRole("button", { name: "Wallet 0", exact: true })).toBeVisible()
+    await expect.element(page.getByText(/^Wallets could not be loaded/)).not.toBeInTheDocument()
+  })
+
+  test("excluded wallets (by rdns or name, any case) never show; recent wallets come first, once", async () => {
+    await openAllWallets({
+      excludeWalletIds: ["io.wallet1", "WALLET 2"],
+      state: (state) => ({ ...state, wallets: { ...state.wallets, recent: [registry[5]!] } })
+    })
+    await expect.poll(() => cellNames().slice(0, 4)).toEqual(["Wallet 5", "Wallet 0", "Wallet 3", "Wallet 4"])
+    expect(cellNames().filter((name) => name === "Wallet 5")).toHaveLength(1)
+  })
+
+  test("axe finds no violations on the grid, with a wallet focused", async () => {
+    await openAllWallets()
+    await expect.element(grid().getByRole("button", { name: "Wallet 0", exact: true })).toBeVisible()
+    await userEvent.click(page.getByRole("searchbox", { name: "Search wallets" }))
+    await userEvent.keyboard("{ArrowDown}{ArrowDown}")
+    const result = await axe.run(document)
+    expect(result.violations.map((violation) => violation.id)).toEqual([])
+  })
+})
