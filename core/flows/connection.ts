@@ -447,6 +447,19 @@ export const disconnectWallet = (namespace: ChainNamespace) =>
   }).pipe(Effect.catch((error) => Effect.logWarning("Airlock: the wallet did not confirm the disconnect", error)))
 
 /**
+ * On a phone, a request the WalletConnect wallet must approve (signing, sending) brings that wallet forward: its
+ * remembered link opens (SPEC §4 linking). Reads and other connectors open nothing.
+ */
+export const bringWalletForward = (method: string, connectorId: string) =>
+  Effect.gen(function* () {
+    const state = (yield* StateStore).getSnapshot()
+    const { linking } = state.walletConnect
+    if (linking === undefined || classifyRpcMethod(method) !== "unsafe") return
+    if (state.connectors.find((c) => c.id === connectorId)?.type !== "WALLET_CONNECT") return
+    ;(yield* Platform).open(linking.href, walletLinkTarget(linking.href), "noreferrer noopener")
+  })
+
+/**
  * Sends a request to the active connector of `namespace`, after SPEC §5's method rules: a method outside the
  * allowlist is refused with an `RpcError` before it reaches the wallet.
  */
@@ -465,13 +478,7 @@ export const request = Effect.fn("request")(function* (
   const implementation = yield* implementationOf(connectorId, namespace)
   const send = implementation.request
   if (send === undefined) return yield* new ConnectionError({ reason: "AdapterNotFound", params: { namespace } })
-  // On a phone, a request the wallet must approve brings the WalletConnect wallet forward (SPEC §4 linking).
-  const { linking } = store.getSnapshot().walletConnect
-  if (linking !== undefined && classifyRpcMethod(args.method) === "unsafe") {
-    const connector = store.getSnapshot().connectors.find((c) => c.id === connectorId)
-    if (connector?.type === "WALLET_CONNECT")
-      (yield* Platform).open(linking.href, walletLinkTarget(linking.href), "noreferrer noopener")
-  }
+  yield* bringWalletForward(args.method, connectorId)
   return yield* Effect.tryPromise({
     try: () =>
       send({ connectorId, method: args.method, ...(args.params === undefined ? {} : { params: args.params }) }),

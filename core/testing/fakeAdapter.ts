@@ -76,6 +76,10 @@ export const fakeAdapter = (
   let disconnects = 0
   let granted = options.restores ?? true
   const requests: FakeWallet["requests"] = []
+  const answer = async (method: string, params: unknown) => {
+    requests.push(params === undefined ? { method } : { method, params })
+    return answers.length > 0 ? answers.shift() : null
+  }
   const switches: Array<string> = []
 
   const implementation: AdapterImplementation = {
@@ -98,16 +102,21 @@ export const fakeAdapter = (
       chainId = network.id
       for (const events of listeners) events.chainChanged(network.id)
     },
-    request: async ({ method, params }) => {
-      requests.push(params === undefined ? { method } : { method, params })
-      return answers.length > 0 ? answers.shift() : null
-    },
+    request: async ({ method, params }) => answer(method, params),
     watchEvents: (_connectorId, events) => {
       listeners.add(events)
       return () => listeners.delete(events)
     },
     ...(options.rpcBalance === undefined ? {} : { getBalance: async () => options.rpcBalance as string }),
-    getProvider: (connectorId) => (connectorId === connector.id ? { fake: true, connectorId } : undefined)
+    // An EIP-1193-shaped provider whose requests the wallet records and answers as `request` does.
+    getProvider: (connectorId) =>
+      connectorId === connector.id
+        ? {
+            fake: true,
+            connectorId,
+            request: (args: { method: string; params?: unknown }) => answer(args.method, args.params)
+          }
+        : undefined
   }
 
   const wallet: FakeWallet = {

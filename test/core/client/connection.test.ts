@@ -74,7 +74,7 @@ describe("connect", () => {
     expect(state.lastEvent?.data).toMatchObject({ event: "CONNECT_SUCCESS" })
     await vi.waitFor(() => expect(airlock.getState().accounts.eip155).toMatchObject({ balance: "1.23999" }))
     // The live object is reachable, but never in the state.
-    expect(await airlock.getProvider()).toEqual({ fake: true, connectorId: "test.wallet" })
+    expect(await airlock.getProvider()).toMatchObject({ fake: true, connectorId: "test.wallet" })
     expect(JSON.stringify(airlock.getState().connectors)).not.toContain("fake")
   })
 
@@ -452,6 +452,19 @@ describe("WalletConnect wallet links (SPEC §4 linking)", () => {
     await airlock.ready
     expect(airlock.getState().walletConnect.linking).toBeUndefined()
     warn.mockRestore()
+  })
+
+  it("a signing request sent through the provider (viem, wagmi) brings the wallet forward too", async () => {
+    const { airlock, wallet, opened } = setupWalletConnect(true)
+    await connectChosen(airlock)
+    const provider = (await airlock.getProvider()) as {
+      request: (args: { method: string; params?: unknown }) => Promise<unknown>
+    }
+    await provider.request({ method: "eth_chainId" })
+    expect(opened).toEqual([])
+    await provider.request({ method: "personal_sign", params: ["0x68656c6c6f", fakeAccount] })
+    expect(opened).toEqual([["phonewallet://", "_self"]])
+    expect(wallet.requests.map((r) => r.method)).toEqual(["eth_chainId", "personal_sign"])
   })
 
   it("on a desktop nothing is remembered to open: requests never open a window", async () => {

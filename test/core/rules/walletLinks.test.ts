@@ -39,7 +39,12 @@ describe("wallet links", () => {
   })
 
   it("offers the phone app on a phone, the desktop and web apps on a desktop, each distinct way once", () => {
-    const wallet = { name: "W", mobile_link: "wallet://", desktop_link: "wallet-desktop://", webapp_link: "https://w.example" }
+    const wallet = {
+      name: "W",
+      mobile_link: "wallet://",
+      desktop_link: "wallet-desktop://",
+      webapp_link: "https://w.example"
+    }
     expect(walletLinkKinds(wallet, { isMobile: true })).toEqual(["mobile", "web"])
     expect(walletLinkKinds(wallet, { isMobile: false })).toEqual(["desktop", "web"])
     expect(
