@@ -15,11 +15,11 @@ const registry: ReadonlyArray<WalletListing> = Array.from({ length: 650 }, (_, i
   image_id: `img${i}`
 }))
 
-const setup = (wallets: ReadonlyArray<WalletListing> = registry) => {
+const setup = (wallets: ReadonlyArray<WalletListing> = registry, offline?: () => boolean) => {
   const store = makeFlowStore()
   const layer = Layer.mergeAll(
     flowContext(store),
-    WalletApi.layerMemory({ wallets, imageUrl: (_, id) => `https://img.example/${id}.png` })
+    WalletApi.layerMemory({ wallets, imageUrl: (_, id) => `https://img.example/${id}.png`, offline })
   )
   return { store, layer }
 }
@@ -105,11 +105,7 @@ describe("All Wallets loads the registry itself", () => {
 
   it.effect("a failed page marks the list failed (the view's Retry); the retry loads it and clears the mark", () => {
     let offline = true
-    const store = makeFlowStore()
-    const layer = Layer.mergeAll(
-      flowContext(store),
-      WalletApi.layerMemory({ wallets: registry, offline: () => offline })
-    )
+    const { store, layer } = setup(registry, () => offline)
     return Effect.gen(function* () {
       yield* loadMoreWallets
       assert.strictEqual(store.getSnapshot().wallets.status, "failed")
@@ -124,11 +120,7 @@ describe("All Wallets loads the registry itself", () => {
 
   it.effect("a failed search marks the list failed; the loaded pages stay for when the search is cleared", () => {
     let offline = false
-    const store = makeFlowStore()
-    const layer = Layer.mergeAll(
-      flowContext(store),
-      WalletApi.layerMemory({ wallets: registry, offline: () => offline })
-    )
+    const { store, layer } = setup(registry, () => offline)
     return Effect.gen(function* () {
       yield* loadMoreWallets
       offline = true
