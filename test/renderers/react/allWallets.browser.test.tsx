@@ -2,6 +2,7 @@ import axe from "axe-core"
 import { beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import type { WalletListing } from "../../../core/schema/wallet.ts"
+import { fakeAdapter } from "../../../core/testing/index.ts"
 import { renderAirlock, skipAnimations } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
@@ -162,3 +163,28 @@ describe("All Wallets grid", () => {
     expect(result.violations.map((violation) => violation.id)).toEqual([])
   })
 })
+
+describe("ConnectingWalletConnectBasic", () => {
+  test("an app that runs WalletConnect itself (manualWCControl) opens on the basic QR view and connects through it", async () => {
+    const { adapter } = fakeAdapter({
+      connector: { id: "walletConnect", type: "WALLET_CONNECT", name: "WalletConnect" }
+    })
+    const { client } = await openBasic({ adapters: [adapter], manualWCControl: true, walletApi: { wallets: registry } })
+    expect(client.getState().modal.view).toBe("ConnectingWalletConnectBasic")
+    // The fake wallet connects at once: the QR step is passed, the modal closes connected.
+    await expect.poll(() => client.getState().accounts.eip155.status).toBe("connected")
+  })
+
+  test("without the WalletConnect adapter it says SPEC's 'WalletConnectConnector not found'", async () => {
+    const { client } = await openBasic({ adapters: [], walletApi: { wallets: registry } })
+    expect(client.getState().modal.view).toBe("ConnectingWalletConnectBasic")
+    await expect.element(page.getByText("WalletConnectConnector not found")).toBeVisible()
+  })
+})
+
+const openBasic = async (options: Parameters<typeof renderAirlock>[0]) => {
+  const rendered = await renderAirlock(options)
+  await userEvent.click(rendered.button)
+  await expect.element(page.getByRole("dialog", { name: "WalletConnect" })).toBeVisible()
+  return rendered
+}
