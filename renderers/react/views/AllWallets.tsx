@@ -93,7 +93,7 @@ export const AllWallets = ({ id }: ViewProps) => {
     prefetchImages(entries.map((entry) => entry.connector?.imageUrl ?? entry.wallet.image_url))
   }, [entries])
 
-  // A new list (a search, a reset) puts the tab stop back on its first wallet.
+  // A shorter list (a search) moves a tab stop that fell off its end back to the first wallet.
   useEffect(() => {
     setFocusIndex((index) => (index < entries.length ? index : 0))
   }, [entries.length])
@@ -133,10 +133,11 @@ export const AllWallets = ({ id }: ViewProps) => {
   const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== "ArrowDown" || entries.length === 0) return
     event.preventDefault()
-    pendingFocus.current = true
     virtualizer.scrollToIndex(focusedRow, { align: "auto" })
-    // Same index: no re-render would come, so focus now when the row is drawn.
-    scroller.current?.querySelector<HTMLElement>(`[data-grid-index="${focusIndex}"]`)?.focus()
+    // The focused row is always drawn (see rangeExtractor); only a list not drawn yet leaves it to the next render.
+    const cell = scroller.current?.querySelector<HTMLElement>(`[data-grid-index="${focusIndex}"]`)
+    if (cell) cell.focus()
+    else pendingFocus.current = true
   }
 
   const choose = (entry: AllWalletsEntry) =>

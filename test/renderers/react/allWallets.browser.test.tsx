@@ -63,6 +63,13 @@ describe("All Wallets grid", () => {
     await userEvent.click(page.getByRole("searchbox", { name: "Search wallets" }))
     await userEvent.keyboard("{ArrowDown}")
     expect(focusedName()).toBe("Wallet 0")
+    // Back to the search field: typing there stays there (the grid does not take the focus back on the next render).
+    const search = page.getByRole("searchbox", { name: "Search wallets" })
+    await userEvent.click(search)
+    await userEvent.keyboard("W")
+    expect(document.activeElement).toBe(search.element())
+    await userEvent.keyboard("{Backspace}{ArrowDown}")
+    expect(focusedName()).toBe("Wallet 0")
     await userEvent.keyboard("{ArrowRight}")
     expect(focusedName()).toBe("Wallet 1")
     await userEvent.keyboard("{ArrowDown}")
