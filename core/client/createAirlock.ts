@@ -58,29 +58,6 @@ const seal = typeof process !== "undefined" && process.env.NODE_ENV !== "product
  * The stored connection statuses, read synchronously so the first snapshot of a returning visitor says `connecting`
  * (a reconnect is under way) rather than `disconnected`: no Connect button flashes before the reconnect settles.
  */
-/**
- * The provider with its `request` preceded by `forward(method)` (a failure there never stops the request); every other
- * member is the provider's own, bound to it. Anything without a `request` method is returned as it is.
- */
-const withWalletForward = (provider: unknown, forward: (method: string) => Promise<void>): unknown => {
-  if (typeof provider !== "object" || provider === null) return provider
-  const target = provider as { request?: unknown }
-  if (typeof target.request !== "function") return provider
-  const request = target.request as (args: { readonly method: string }) => Promise<unknown>
-  return new Proxy(target, {
-    get: (object, key, receiver) => {
-      if (key === "request") {
-        return async (args: { readonly method: string }) => {
-          await forward(args?.method ?? "").catch(() => undefined)
-          return request.call(object, args)
-        }
-      }
-      const value: unknown = Reflect.get(object, key, receiver)
-      return typeof value === "function" ? (value as (...a: Array<unknown>) => unknown).bind(object) : value
-    }
-  })
-}
-
 const storedStatuses = (options: AirlockOptions, platform: Platform["Service"]) => {
   const statuses: Partial<Record<ChainNamespace, "connecting">> = {}
   if (options.enableReconnect === false) return statuses
@@ -384,8 +361,9 @@ export const makeAirlock = (
       const implementation = await adapters.loadFor(connectorId, ns)
       const provider = await implementation?.getProvider?.(connectorId)
       // Apps sign through the provider (viem, wagmi) as often as through `request`: a WalletConnect wallet on a phone
-      // is brought forward for those requests too.
+      // is brought forward for those requests too. The connection flows are loaded already (they connected it).
       if (state.connectors.find((c) => c.id === connectorId)?.type !== "WALLET_CONNECT") return provider
+      const { withWalletForward } = await import("../flows/connection.ts")
       return withWalletForward(provider, (method) =>
         flow(
           () => import("../flows/connection.ts"),

@@ -26,6 +26,7 @@ import { forkInClient } from "../state/ClientScope.ts"
 import { emptyAccount } from "../state/initial.ts"
 import { routerContext } from "../state/routerContext.ts"
 import { StateStore } from "../state/StateStore.ts"
+import { selectWalletConnectWallet } from "../state/selectors.ts"
 import { refreshBalance, refreshIdentity } from "./balance.ts"
 import { track } from "./events.ts"
 import { activateNetwork, reportChain } from "./network.ts"
@@ -178,19 +179,6 @@ const listen = (namespace: ChainNamespace, connectorId: string, implementation: 
     adapters.listeners.set(connectorId, stop)
   })
 
-const knownWallets = (state: AirlockState): ReadonlyArray<WalletListing> => [
-  ...state.wallets.recent,
-  ...state.wallets.featured,
-  ...state.wallets.recommended,
-  ...state.wallets.all
-]
-
-/** The registry wallet chosen for a WalletConnect pairing: the one the WalletConnect view was opened for. */
-const chosenWallet = (state: AirlockState): WalletListing | undefined => {
-  const id = state.modal.data.ConnectingWalletConnect?.walletId
-  return id === undefined ? undefined : knownWallets(state).find((wallet) => wallet.id === id)
-}
-
 /**
  * After a WalletConnect connection on a phone, remembers how to bring the chosen wallet forward (its app link, or its
  * web app), in the state and in storage for the next visit, so signing requests can open it (SPEC §4 linking).
@@ -228,7 +216,8 @@ const rememberRecent = (connector: Connector, chosen: WalletListing | undefined)
     const storage = yield* Storage
     const state = store.getSnapshot()
     const rdns = connector.info?.rdns
-    const known = knownWallets(state)
+    const { wallets } = state
+    const known = [...wallets.recent, ...wallets.featured, ...wallets.recommended, ...wallets.all]
     const listing: WalletListing = chosen ??
       (rdns === undefined ? undefined : known.find((w) => w.rdns === rdns)) ??
       known.find((w) => w.id === connector.explorerId) ?? {
@@ -319,7 +308,7 @@ export const connect = Effect.fn("connect")(function* (
   }
   const statusBefore = state.accounts[namespace].status
   // Over WalletConnect, the registry wallet the user chose (Connect, All Wallets) is the one that connects.
-  const chosen = connector.type === "WALLET_CONNECT" ? chosenWallet(state) : undefined
+  const chosen = connector.type === "WALLET_CONNECT" ? selectWalletConnectWallet(state) : undefined
   yield* track("SELECT_WALLET", {
     name: chosen?.name ?? connector.name,
     platform: connector.type === "WALLET_CONNECT" ? (state.isMobile ? "mobile" : "qrcode") : "browser"
@@ -458,6 +447,36 @@ export const bringWalletForward = (method: string, connectorId: string) =>
     if (state.connectors.find((c) => c.id === connectorId)?.type !== "WALLET_CONNECT") return
     ;(yield* Platform).open(linking.href, walletLinkTarget(linking.href), "noreferrer noopener")
   })
+
+/**
+ * The provider with its `request` preceded by `forward(method)` (a failure there never stops the request); every other
+ * member is the provider's own, bound to it. Anything without a `request` method is returned as it is. One wrapper per
+ * provider, so an app that asks twice gets the same object (wagmi and viem compare providers).
+ */
+const forwarded = new WeakMap<object, object>()
+
+export const withWalletForward = (provider: unknown, forward: (method: string) => Promise<void>): unknown => {
+  if (typeof provider !== "object" || provider === null) return provider
+  const target = provider as { request?: unknown }
+  if (typeof target.request !== "function") return provider
+  const known = forwarded.get(target)
+  if (known !== undefined) return known
+  const request = target.request as (args: { readonly method: string }) => Promise<unknown>
+  const wrapped = new Proxy(target, {
+    get: (object, key, receiver) => {
+      if (key === "request") {
+        return async (args: { readonly method: string }) => {
+          await forward(args?.method ?? "").catch(() => undefined)
+          return request.call(object, args)
+        }
+      }
+      const value: unknown = Reflect.get(object, key, receiver)
+      return typeof value === "function" ? (value as (...a: Array<unknown>) => unknown).bind(object) : value
+    }
+  })
+  forwarded.set(target, wrapped)
+  return wrapped
+}
 
 /**
  * Sends a request to the active connector of `namespace`, after SPEC §5's method rules: a method outside the

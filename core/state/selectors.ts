@@ -144,11 +144,13 @@ let lastAll: { readonly inputs: ReadonlyArray<unknown>; readonly entries: Readon
 /**
  * The All Wallets list: the recent wallets first (2, not while searching), then every registry wallet loaded so far,
  * each once; wallets the app excludes (by id, rdns or case-insensitive name) and a hidden generic 'Browser Wallet'
- * (SPEC §5) left out. A wallet installed here carries its browser connector. Cached while the wallet lists and
- * connectors are unchanged, so it can feed `useSyncExternalStore` directly.
+ * (SPEC §5) left out. A wallet installed here carries its browser connector. Cached while what it reads is unchanged,
+ * so it can feed `useSyncExternalStore` directly.
  */
 export const selectAllWallets = (state: AirlockState): ReadonlyArray<AllWalletsEntry> => {
-  const inputs = [state.wallets, state.connectors, state.excludedWallets, state.isMobile, state.hasInjectedWallet]
+  // Only what the list is made of: a page loading or failing (`wallets.status`) gives the same list back.
+  const { recent, all, search } = state.wallets
+  const inputs = [recent, all, search, state.connectors, state.excludedWallets, state.isMobile, state.hasInjectedWallet]
   if (lastAll?.inputs.every((input, i) => input === inputs[i])) return lastAll.entries
   const byRdns = new Map<string, Connector>()
   for (const connector of state.connectors) {
@@ -158,7 +160,7 @@ export const selectAllWallets = (state: AirlockState): ReadonlyArray<AllWalletsE
   const env = { isMobile: state.isMobile, hasInjectedProvider: state.hasInjectedWallet }
   const seen = new Set<string>()
   const entries: Array<AllWalletsEntry> = []
-  const listed = state.wallets.search ? state.wallets.all : [...state.wallets.recent, ...state.wallets.all]
+  const listed = search ? all : [...recent, ...all]
   for (const wallet of filterExcludedWallets(listed, state.excludedWallets)) {
     if (seen.has(wallet.id)) continue
     seen.add(wallet.id)
@@ -168,4 +170,16 @@ export const selectAllWallets = (state: AirlockState): ReadonlyArray<AllWalletsE
   }
   lastAll = { inputs, entries }
   return entries
+}
+
+/**
+ * The registry wallet a WalletConnect pairing is for: the one the ConnectingWalletConnect view was opened with
+ * (from Connect or All Wallets), looked up in every wallet list; `undefined` for the plain WalletConnect row.
+ */
+export const selectWalletConnectWallet = (state: AirlockState): WalletListing | undefined => {
+  const id = state.modal.data.ConnectingWalletConnect?.walletId
+  if (id === undefined) return undefined
+  if (state.walletConnect.wallet?.id === id) return state.walletConnect.wallet
+  const { recent, featured, recommended, all } = state.wallets
+  return [...recent, ...featured, ...recommended, ...all].find((wallet) => wallet.id === id)
 }

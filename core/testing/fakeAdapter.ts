@@ -80,6 +80,13 @@ export const fakeAdapter = (
     requests.push(params === undefined ? { method } : { method, params })
     return answers.length > 0 ? answers.shift() : null
   }
+  // One EIP-1193-shaped provider for the wallet's life, as a real adapter's: its requests are recorded and answered
+  // as `request`'s are.
+  const provider = {
+    fake: true,
+    connectorId: connector.id,
+    request: (args: { method: string; params?: unknown }) => answer(args.method, args.params)
+  }
   const switches: Array<string> = []
 
   const implementation: AdapterImplementation = {
@@ -108,15 +115,7 @@ export const fakeAdapter = (
       return () => listeners.delete(events)
     },
     ...(options.rpcBalance === undefined ? {} : { getBalance: async () => options.rpcBalance as string }),
-    // An EIP-1193-shaped provider whose requests the wallet records and answers as `request` does.
-    getProvider: (connectorId) =>
-      connectorId === connector.id
-        ? {
-            fake: true,
-            connectorId,
-            request: (args: { method: string; params?: unknown }) => answer(args.method, args.params)
-          }
-        : undefined
+    getProvider: (connectorId) => (connectorId === connector.id ? provider : undefined)
   }
 
   const wallet: FakeWallet = {

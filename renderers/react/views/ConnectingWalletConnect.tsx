@@ -1,6 +1,7 @@
 "use client"
 import { type WalletLinkKind, walletLink, walletLinkKinds, walletLinkTarget } from "../../../core/rules/walletLinks.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import { selectWalletConnectWallet } from "../../../core/state/selectors.ts"
 import { QrCode } from "../components/QrCode.tsx"
 import { WalletImage } from "../components/WalletImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
@@ -11,14 +12,6 @@ import type { ViewProps } from "../modal/ViewProps.ts"
 const selectUri = (state: AirlockState) => state.walletConnect.uri
 const selectConnectorId = (state: AirlockState) =>
   state.connectors.find((connector) => connector.type === "WALLET_CONNECT")?.id
-const selectWallet = (state: AirlockState) => {
-  if (state.modal.view !== "ConnectingWalletConnect") return undefined
-  const id = state.modal.data.ConnectingWalletConnect?.walletId
-  if (id === undefined) return undefined
-  if (state.walletConnect.wallet?.id === id) return state.walletConnect.wallet
-  const { recent, featured, recommended, all } = state.wallets
-  return [...recent, ...featured, ...recommended, ...all].find((wallet) => wallet.id === id)
-}
 const selectIsMobile = (state: AirlockState) => state.isMobile
 
 const linkLabels: Record<WalletLinkKind, (name: string) => string> = {
@@ -38,7 +31,7 @@ export const ConnectingWalletConnect = ({ basic = false }: ViewProps & { readonl
   const client = useAirlock()
   const uri = useAirlockSelector(selectUri)
   const connectorId = useAirlockSelector(selectConnectorId)
-  const wallet = useAirlockSelector(selectWallet)
+  const wallet = useAirlockSelector(selectWalletConnectWallet)
   const isMobile = useAirlockSelector(selectIsMobile)
   const { attempt, retry } = useConnectAttempt(client, connectorId)
   const copy = async () => {
@@ -50,9 +43,20 @@ export const ConnectingWalletConnect = ({ basic = false }: ViewProps & { readonl
       client.showSnack({ message: "Could not copy the link", variant: "error" })
     }
   }
+  // The Basic variant's way to the full list, in every state (a refusal, a missing connector) as well as the QR.
+  const allWallets = basic ? (
+    <button type="button" className="airlock-list-item" onClick={() => client.push("AllWallets")}>
+      <span className="airlock-list-name">All Wallets</span>
+    </button>
+  ) : null
   if (connectorId === undefined) {
     // SPEC §8's text for a WalletConnect view without its connector (the app has no walletConnect() adapter).
-    return <p className="airlock-empty">WalletConnectConnector not found</p>
+    return (
+      <div className="airlock-connecting">
+        <p className="airlock-empty">WalletConnectConnector not found</p>
+        {allWallets}
+      </div>
+    )
   }
   const failed = attempt.status === "failed"
   const onPhone = isMobile && wallet !== undefined && walletLink(wallet, "mobile") !== undefined
@@ -122,13 +126,9 @@ export const ConnectingWalletConnect = ({ basic = false }: ViewProps & { readonl
           <button type="button" className="airlock-list-item airlock-copy-link" onClick={() => void copy()}>
             <span className="airlock-list-name">Copy link</span>
           </button>
-          {basic ? (
-            <button type="button" className="airlock-list-item" onClick={() => client.push("AllWallets")}>
-              <span className="airlock-list-name">All Wallets</span>
-            </button>
-          ) : null}
         </>
       )}
+      {allWallets}
     </div>
   )
 }

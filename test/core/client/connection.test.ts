@@ -465,6 +465,8 @@ describe("WalletConnect wallet links (SPEC §4 linking)", () => {
     await provider.request({ method: "personal_sign", params: ["0x68656c6c6f", fakeAccount] })
     expect(opened).toEqual([["phonewallet://", "_self"]])
     expect(wallet.requests.map((r) => r.method)).toEqual(["eth_chainId", "personal_sign"])
+    // One wrapper per provider: asking again gives the same object (libraries compare providers).
+    expect(await airlock.getProvider()).toBe(provider)
   })
 
   it("on a desktop nothing is remembered to open: requests never open a window", async () => {

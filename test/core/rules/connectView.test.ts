@@ -139,5 +139,9 @@ describe("the All Wallets list", () => {
   it("gives the same list for the same state, so a renderer's selector does not re-render", () => {
     const state = stateWith({}, [], { all: [listing(1)] })
     expect(selectAllWallets(state)).toBe(selectAllWallets({ ...state, shake: true }))
+    // A page starting to load changes the wallets slice, not the list.
+    expect(selectAllWallets(state)).toBe(
+      selectAllWallets({ ...state, wallets: { ...state.wallets, status: "loading" } })
+    )
   })
 })

@@ -182,10 +182,12 @@ describe("ConnectingWalletConnectBasic", () => {
     await expect.poll(() => client.getState().accounts.eip155.status).toBe("connected")
   })
 
-  test("without the WalletConnect adapter it says SPEC's 'WalletConnectConnector not found'", async () => {
+  test("without the WalletConnect adapter it says SPEC's 'WalletConnectConnector not found' and leads to All Wallets", async () => {
     const { client } = await openBasic({ adapters: [], walletApi: { wallets: registry } })
     expect(client.getState().modal.view).toBe("ConnectingWalletConnectBasic")
     await expect.element(page.getByText("WalletConnectConnector not found")).toBeVisible()
+    await userEvent.click(page.getByRole("button", { name: "All Wallets", exact: true }))
+    await expect.element(grid().getByRole("button", { name: "Wallet 0", exact: true })).toBeVisible()
   })
 })
 
