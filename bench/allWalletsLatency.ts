@@ -9,10 +9,11 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { chromium, type Page } from "playwright-core"
+import { chromium } from "playwright-core"
 import { makeRegistry } from "../sandbox/api/registry.ts"
 import { startSandbox } from "../sandbox/index.ts"
 import { chromiumArgs, chromiumPath } from "../test/fixtures/chromium.ts"
+import { openAllWallets } from "../test/fixtures/demo.ts"
 
 const runs = 10
 const lastWallet = makeRegistry().wallets.at(-1)?.name ?? ""
@@ -30,16 +31,6 @@ const median = (values: ReadonlyArray<number>) => {
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
   return sorted.length % 2 === 0 ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2 : (sorted[middle] ?? 0)
-}
-
-const openAllWallets = async (page: Page, demo: string) => {
-  await page.goto(demo)
-  await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
-  await page
-    .getByRole("dialog")
-    .getByRole("button", { name: /^All Wallets/ })
-    .click({ timeout: 15_000 })
-  await page.getByRole("grid", { name: "All Wallets" }).getByRole("gridcell").nth(11).waitFor({ timeout: 15_000 })
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "airlock-bench-all-"))

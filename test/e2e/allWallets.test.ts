@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { describe, expect, it } from "vitest"
 import { makeRegistry } from "../../sandbox/api/registry.ts"
+import { openAllWallets as openDemoAllWallets } from "../fixtures/demo.ts"
 import { useE2eSession } from "./session.ts"
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
@@ -19,13 +20,7 @@ describe("All Wallets in the sandbox demo", () => {
     session.page.$$eval('[role="grid"] [role="gridcell"] .airlock-wallet-card-name', (names) =>
       names.map((name) => name.textContent ?? "")
     )
-  const openAllWallets = async () => {
-    await session.page.goto(session.sandbox.urls.demo)
-    await session.page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
-    // The registry's size shows on the entry before All Wallets is opened.
-    await session.page.getByRole("dialog").getByRole("button", { name: "All Wallets 650" }).click({ timeout: 15_000 })
-    await grid().getByRole("gridcell").nth(11).waitFor({ timeout: 15_000 })
-  }
+  const openAllWallets = () => openDemoAllWallets(session.page, session.sandbox.urls.demo)
 
   it("scrolls to the last of 650 registry wallets with only the rows in sight in the DOM", async () => {
     await openAllWallets()
@@ -70,12 +65,20 @@ describe("All Wallets in the sandbox demo", () => {
     await session.page.keyboard.press("Enter")
     // Not installed in this browser: the WalletConnect view for that wallet, its QR code named after it.
     await session.page.getByRole("img", { name: "WalletConnect QR code for Zerion" }).waitFor({ timeout: 15_000 })
+    // On a desktop, its registry links are offered beside the QR code, each holding the same pairing URI.
+    const hrefs = await session.page
+      .locator("a.airlock-wallet-link")
+      .evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute("href") ?? ""]))
+    expect(hrefs.map(([label]) => label)).toEqual(["Open Zerion desktop app", "Open Zerion web app"])
+    const uris = hrefs.map(([, href]) => decodeURIComponent(href?.split("wc?uri=")[1] ?? ""))
+    expect(uris[0]).toMatch(/^wc:[0-9a-f]{64}@2\?/)
+    expect(uris[1]).toBe(uris[0])
+    expect(hrefs[0]?.[1]).toMatch(/^zerion-desktop:\/\/wc\?uri=/)
+    expect(hrefs[1]?.[1]).toMatch(/^http:\/\/127\.0\.0\.1\/wallets\/zerion\/app\/wc\?uri=/)
   })
 
   it("the Sandbox Wallet, installed in this browser, is tagged and connects through the extension", async () => {
-    await session.page.goto(`${session.sandbox.urls.demo}/?sandboxWallet=approve`)
-    await session.page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
-    await session.page.getByRole("dialog").getByRole("button", { name: "All Wallets 650" }).click({ timeout: 15_000 })
+    await openDemoAllWallets(session.page, `${session.sandbox.urls.demo}/?sandboxWallet=approve`)
     const installed = grid().getByRole("button", { name: "Sandbox Wallet Installed" })
     await installed.click({ timeout: 15_000 })
     await session.page.getByText("connected", { exact: true }).waitFor({ timeout: 15_000 })

@@ -2,6 +2,7 @@ import { devices } from "playwright-core"
 import { verifyMessage } from "viem"
 import { describe, expect, it } from "vitest"
 import { truncateAddress } from "../../core/schema/format.ts"
+import { openAllWallets } from "../fixtures/demo.ts"
 import { watchPage } from "./browser.ts"
 import { useE2eSession } from "./session.ts"
 
@@ -16,12 +17,7 @@ describe("WalletConnect wallet links on a phone", () => {
       const page = await context.newPage()
       const record = watchPage(page)
       const { demo } = session.sandbox.urls
-      await page.goto(demo)
-      await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
-      await page
-        .getByRole("dialog")
-        .getByRole("button", { name: /^All Wallets/ })
-        .click({ timeout: 15_000 })
+      await openAllWallets(page, demo)
       await page
         .getByRole("grid", { name: "All Wallets" })
         .getByRole("button", { name: "Sandbox Mobile Wallet", exact: true })
