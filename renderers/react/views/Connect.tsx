@@ -45,7 +45,7 @@ const sameConnectView = (a: ConnectView, b: ConnectView): boolean =>
   })
 
 const selectSocials = (state: AirlockState) => state.features.socials
-const selectAllWallets = (state: AirlockState) => (state.features.allWallets ? state.wallets.count : undefined)
+const selectAllWalletsCount = (state: AirlockState) => (state.features.allWallets ? state.wallets.count : undefined)
 
 const EmailMethod = () => {
   const client = useAirlock()
@@ -130,7 +130,7 @@ const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
 const WalletMethod = ({ id }: ViewProps) => {
   const client = useAirlock()
   const { sections } = useAirlockSelector(selectConnectView, sameConnectView)
-  const count = useAirlockSelector(selectAllWallets)
+  const count = useAirlockSelector(selectAllWalletsCount)
   return (
     <div className="airlock-wallets">
       {sections.map((section) => (
