@@ -197,6 +197,10 @@ export const searchWallets = Effect.fn("searchWallets")(function* (text: string)
   const store = yield* StateStore
   const api = yield* WalletApi
   const search = text.trim()
+  // Already showing what was asked for (the paged list, or these results): nothing to reset or fetch again. Typing a
+  // letter and deleting it within the debounce sends "" while the pages are shown.
+  const shown = store.getSnapshot().wallets
+  if (search === (shown.search ?? "") && shown.status !== "failed" && (search !== "" || shown.all.length > 0)) return
   store.update((state) =>
     search === ""
       ? { ...state, wallets: { ...state.wallets, search: "", all: [], count: 0, status: "idle" } }

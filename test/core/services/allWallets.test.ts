@@ -136,4 +136,19 @@ describe("All Wallets loads the registry itself", () => {
       assert.lengthOf(store.getSnapshot().wallets.all, 40)
     }).pipe(Effect.provide(layer))
   })
+
+  it.effect(
+    "an empty search while the pages are shown keeps them (a letter typed and deleted within the debounce)",
+    () => {
+      const { store, layer } = setup()
+      return Effect.gen(function* () {
+        yield* loadMoreWallets
+        yield* loadMoreWallets
+        const pages = store.getSnapshot().wallets.all
+        yield* searchWallets(" ")
+        assert.strictEqual(store.getSnapshot().wallets.all, pages)
+        assert.lengthOf(pages, 80)
+      }).pipe(Effect.provide(layer))
+    }
+  )
 })
