@@ -14,6 +14,7 @@ import { makeRegistry } from "../sandbox/api/registry.ts"
 import { startSandbox } from "../sandbox/index.ts"
 import { chromiumArgs, chromiumPath } from "../test/fixtures/chromium.ts"
 import { openAllWallets } from "../test/fixtures/demo.ts"
+import { median } from "./fixtures/stats.ts"
 
 const runs = 10
 const lastWallet = makeRegistry().wallets.at(-1)?.name ?? ""
@@ -25,12 +26,6 @@ new PerformanceObserver((list) => { for (const entry of list.getEntries()) windo
 
 interface Window {
   __longTasks: Array<number>
-}
-
-const median = (values: ReadonlyArray<number>) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 0 ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2 : (sorted[middle] ?? 0)
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "airlock-bench-all-"))

@@ -11,6 +11,7 @@ import { join } from "node:path"
 import { chromium } from "playwright-core"
 import { startSandbox } from "../sandbox/index.ts"
 import { chromiumArgs, chromiumPath } from "../test/fixtures/chromium.ts"
+import { median } from "./fixtures/stats.ts"
 
 const runs = 20
 const probe = `
@@ -24,12 +25,6 @@ new MutationObserver(() => {
   if (button && start) { const t = start; start = 0; requestAnimationFrame(() => window.__connected.push(performance.now() - t)) }
 }).observe(document, { subtree: true, attributes: true, childList: true, characterData: true });
 `
-
-const median = (values: ReadonlyArray<number>) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 0 ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2 : (sorted[middle] ?? 0)
-}
 
 const dataDir = mkdtempSync(join(tmpdir(), "airlock-bench-connect-"))
 const sandbox = await startSandbox({ quiet: true, dataDir })

@@ -14,6 +14,7 @@ import * as esbuild from "esbuild"
 import { chromium } from "playwright-core"
 import { chromiumArgs, chromiumPath } from "../test/fixtures/chromium.ts"
 import { appBuild } from "./fixtures/esbuild.ts"
+import { median } from "./fixtures/stats.ts"
 
 const runs = 20
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
@@ -55,12 +56,6 @@ const server = createServer((request, response) => {
 })
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 0 ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2 : (sorted[middle] ?? 0)
-}
 
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true })
 try {

@@ -14,6 +14,7 @@ import { truncateAddress } from "../core/schema/format.ts"
 import { startSandbox } from "../sandbox/index.ts"
 import { createMobileWallet } from "../sandbox/wallet/mobile.ts"
 import { chromiumArgs, chromiumPath } from "../test/fixtures/chromium.ts"
+import { median } from "./fixtures/stats.ts"
 
 const runs = 10
 const probe = `
@@ -27,11 +28,6 @@ new MutationObserver(() => {
 }).observe(document, { subtree: true, childList: true });
 `
 
-const median = (values: ReadonlyArray<number>) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 === 0 ? ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2 : (sorted[middle] ?? 0)
-}
 const line = (name: string, values: ReadonlyArray<number>) =>
   console.log(
     `  ${name.padEnd(34)}${median(values).toFixed(1).padStart(8)} ms   (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)})`
