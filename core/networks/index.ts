@@ -39,5 +39,5 @@ export {
   zora
 } from "./evm.ts"
 export { defaultNetwork, findNetwork, knownNetworks } from "./known.ts"
-export { solana, solanaDevnet, solanaTestnet } from "./solana.ts"
+export { solana, solanaDevnet, solanaLocalnet, solanaLocalnetGenesisHash, solanaTestnet } from "./solana.ts"
 export { arbitrumSepolia, baseSepolia, optimismSepolia, polygonAmoy, sepolia } from "./testnets.ts"

@@ -35,3 +35,22 @@ export const solanaTestnet = /* @__PURE__ */ defineNetwork({
   blockExplorers: { default: { name: "Solscan", url: "https://solscan.io/?cluster=testnet" } },
   testnet: true
 })
+
+/**
+ * The genesis hash of a local Solana chain that Airlock's sandbox runs (litesvm behind a JSON-RPC server); a local
+ * validator answering `getGenesisHash` with it is this network. Fixed, so the CAIP id stays the same across runs.
+ */
+export const solanaLocalnetGenesisHash = "Djv2CVqXGt2vsN5ZVJSu1gRppWA6K3Q5FZszgWTwr5Ax"
+
+/**
+ * A local Solana chain (`solana:Djv2CVqXGt2vsN5ZVJSu1gRppWA6K3Q5`): Airlock's sandbox chain, at the port a local
+ * validator listens on by default. Override `rpcUrls` with `defineNetwork` when it runs elsewhere.
+ */
+export const solanaLocalnet = /* @__PURE__ */ defineNetwork({
+  id: "Djv2CVqXGt2vsN5ZVJSu1gRppWA6K3Q5",
+  chainNamespace: "solana",
+  name: "Solana Localnet",
+  nativeCurrency: sol,
+  rpcUrls: { default: { http: ["http://127.0.0.1:8899"] } },
+  testnet: true
+})
