@@ -15,6 +15,16 @@ export interface WalletChain {
   readonly name?: string
 }
 
+/** The local Solana chain the Sandbox Solana Wallet signs and sends on (the sandbox's litesvm chain). */
+export interface WalletSolanaChain {
+  /** JSON-RPC endpoint (HTTP) of the chain. */
+  readonly rpcUrl: string
+  /** The chain as Wallet Standard names it: `solana:<genesis hash prefix>` (CAIP-2). */
+  readonly chain: `solana:${string}`
+  /** Ed25519 private key (32-byte seed) as `0x` + 64 hex. @default the sandbox's Solana account 0 */
+  readonly privateKey?: `0x${string}`
+}
+
 /** What the page (or the build) sets as `window.__sandboxWallet` before the script runs. */
 export interface SandboxWalletConfig {
   readonly chains: ReadonlyArray<WalletChain>
@@ -28,6 +38,8 @@ export interface SandboxWalletConfig {
   readonly windowEthereum?: boolean
   /** Remember the connection and chain in localStorage, as an extension remembers a site. @default true */
   readonly persist?: boolean
+  /** Also register the Sandbox Solana Wallet (Wallet Standard) for this chain. Absent: EVM only. */
+  readonly solana?: WalletSolanaChain
 }
 
 declare global {

@@ -7,7 +7,7 @@
 import { SignClient } from "@walletconnect/sign-client"
 import { privateKeyToAccount } from "viem/accounts"
 import { makeLocalCore } from "../relay/localCore.ts"
-import { chainName, defaultPrivateKey, type WalletChain } from "./config.ts"
+import { chainName, defaultPrivateKey, type WalletChain, type WalletSolanaChain } from "./config.ts"
 import { ProviderRpcError, unrecognizedChain, userRejected } from "./errors.ts"
 import { createSigner } from "./signing.ts"
 
@@ -19,6 +19,8 @@ export interface MobileWalletOptions {
   readonly relayUrl: string
   readonly projectId: string
   readonly chains: ReadonlyArray<WalletChain>
+  /** The local Solana chain, for `solana_*` requests in a WalletConnect session. Absent: EVM only. */
+  readonly solana?: WalletSolanaChain
   /** @default "approve" */
   readonly mode?: MobileWalletMode
   /** @default anvil's first default key */

@@ -4,7 +4,7 @@
  * the sandbox's Node process (`mobile.ts`), started on the first pairing; the page talks to it over three JSON routes.
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
-import type { WalletChain } from "./config.ts"
+import type { WalletChain, WalletSolanaChain } from "./config.ts"
 import { createMobileWallet, type MobileWallet, type MobileWalletMode } from "./mobile.ts"
 
 /** Where the page lives on the demo server. */
@@ -15,6 +15,8 @@ export interface MobileWalletPageOptions {
   readonly relayUrl: string
   readonly projectId: string
   readonly chains: ReadonlyArray<WalletChain>
+  /** The local Solana chain the wallet also serves. */
+  readonly solana?: WalletSolanaChain
 }
 
 const page = `<!doctype html>
@@ -107,7 +109,12 @@ const readJson = (req: IncomingMessage): Promise<Record<string, unknown>> =>
 export const mobileWalletRoutes = (options: MobileWalletPageOptions) => {
   let wallet: Promise<MobileWallet> | undefined
   const walletOf = () => {
-    wallet ??= createMobileWallet({ relayUrl: options.relayUrl, projectId: options.projectId, chains: options.chains })
+    wallet ??= createMobileWallet({
+      relayUrl: options.relayUrl,
+      projectId: options.projectId,
+      chains: options.chains,
+      ...(options.solana === undefined ? {} : { solana: options.solana })
+    })
     wallet.catch(() => {
       wallet = undefined
     })

@@ -21,6 +21,18 @@ export interface DemoConfig {
   readonly chains: ReadonlyArray<DemoChain>
   /** The sandbox's WalletConnect relay (`ws://127.0.0.1:<port>`). */
   readonly relay?: string | undefined
+  /** The sandbox's local Solana chain (litesvm), when the sandbox runs one. */
+  readonly solana?: DemoSolanaChain | undefined
+}
+
+/** The local Solana chain as the page sees it. */
+export interface DemoSolanaChain {
+  /** CAIP-2 id, `solana:<genesis hash prefix>`. */
+  readonly caipNetworkId: `solana:${string}`
+  /** JSON-RPC over HTTP. */
+  readonly rpcUrl: string
+  /** JSON-RPC subscriptions over WebSocket. */
+  readonly wsUrl: string
 }
 
 /** Path the demo server answers with the {@link DemoConfig}. */
@@ -53,10 +65,22 @@ export const parseDemoConfig = (value: unknown): DemoConfig => {
     throw new Error("config.json: chains must be a non-empty list of { chainId, caipNetworkId, rpcUrl }")
   if (config.relay !== undefined && (typeof config.relay !== "string" || !/^wss?:\/\//.test(config.relay)))
     throw new Error("config.json: relay must be a ws:// or wss:// URL")
+  const solana = config.solana as Partial<DemoSolanaChain> | undefined
+  if (
+    solana !== undefined &&
+    (typeof solana !== "object" ||
+      solana === null ||
+      typeof solana.caipNetworkId !== "string" ||
+      !/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/.test(solana.caipNetworkId) ||
+      typeof solana.rpcUrl !== "string" ||
+      typeof solana.wsUrl !== "string")
+  )
+    throw new Error("config.json: solana must be { caipNetworkId: 'solana:<32 base58>', rpcUrl, wsUrl }")
   return {
     projectId: config.projectId,
     api: config.api,
     chains: config.chains,
-    ...(config.relay === undefined ? {} : { relay: config.relay })
+    ...(config.relay === undefined ? {} : { relay: config.relay }),
+    ...(solana === undefined ? {} : { solana: solana as DemoSolanaChain })
   }
 }
