@@ -112,9 +112,17 @@ export interface AdapterImplementation {
   readonly switchNetwork?:
     | ((args: { readonly connectorId: string; readonly network: CaipNetwork }) => Promise<void>)
     | undefined
-  /** Sends a request to the wallet (core has checked the method against SPEC §5's rules). */
+  /**
+   * Sends a request to the wallet (core has checked the method and its params against SPEC §5's rules). `network` is
+   * the namespace's active network (a Solana wallet sends to it; an EVM wallet knows its own chain).
+   */
   readonly request?:
-    | ((args: { readonly connectorId: string; readonly method: string; readonly params?: unknown }) => Promise<unknown>)
+    | ((args: {
+        readonly connectorId: string
+        readonly method: string
+        readonly params?: unknown
+        readonly network?: CaipNetwork | undefined
+      }) => Promise<unknown>)
     | undefined
   /** Listens to the connected wallet's events; returns the function that stops listening. */
   readonly watchEvents?: ((connectorId: string, events: AdapterEvents) => () => void) | undefined

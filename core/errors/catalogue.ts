@@ -65,7 +65,8 @@ export class EmailError extends ReasonError("EmailError", {
 
 /** RPC requests that pass through Airlock (the method allowlist of SPEC §5). */
 export class RpcError extends ReasonError("RpcError", {
-  MethodNotAllowed: "Requested RPC call is not allowed"
+  MethodNotAllowed: "Requested RPC call is not allowed",
+  InvalidParams: "Invalid params for {method}"
 }) {}
 
 /** The text a UI shows for a disallowed RPC method (SPEC §8). */

@@ -10,6 +10,7 @@ import { Options } from "../client/Options.ts"
 import type { CoreServices } from "../client/types.ts"
 import { ConnectionError, RpcError } from "../errors/catalogue.ts"
 import { close } from "../router/index.ts"
+import { checkRpcParams } from "../rules/checkRpcParams.ts"
 import { RECENT_WALLETS_KEPT } from "../rules/connectOrder.ts"
 import { classifyRpcMethod } from "../rules/rpcMethods.ts"
 import { walletLink, walletLinkTarget } from "../rules/walletLinks.ts"
@@ -57,7 +58,8 @@ const implementationOf = Effect.fn("implementationOf")(function* (connectorId: s
 const applyConnection = (
   state: AirlockState,
   namespace: ChainNamespace,
-  connection: AdapterConnection
+  connection: AdapterConnection,
+  focus: boolean
 ): AirlockState => {
   const [address] = connection.accounts
   const previous = state.accounts[namespace]
@@ -87,29 +89,40 @@ const applyConnection = (
   // The wallet's own chain is reported after (reportChain: an unknown one shows UnsupportedChain); until then the
   // account sits on the namespace's active network.
   const network = state.activeNetworks[namespace] ?? state.networks.find((n) => n.chainNamespace === namespace)
-  return network === undefined ? withAccount : activateNetwork(withAccount, network)
+  return network === undefined ? withAccount : activateNetwork(withAccount, network, focus)
 }
 
 /**
  * What a made or restored connection leads to: the state and the wallet's chain, the session stored for the next
  * visit, the wallet's events followed, and its balance and name read in the background.
  */
-const settle = (namespace: ChainNamespace, connection: AdapterConnection, implementation: AdapterImplementation) =>
+const settle = (
+  namespace: ChainNamespace,
+  connection: AdapterConnection,
+  implementation: AdapterImplementation,
+  focus: boolean
+) =>
   Effect.gen(function* () {
-    yield* establish(namespace, connection)
+    yield* establish(namespace, connection, focus)
     yield* remember(namespace, connection.connectorId)
     yield* listen(namespace, connection.connectorId, implementation)
     yield* forkInClient(Effect.all([refreshBalance(namespace), refreshIdentity(namespace)], { discard: true }))
   })
 
-/** Writes the connection, then the chain the wallet is on. */
-const establish = (namespace: ChainNamespace, connection: AdapterConnection) =>
+/**
+ * Writes the connection, then the chain the wallet is on. A connection the user made (`focus`) makes its namespace
+ * the active one; a restored one leaves the active namespace as it was stored.
+ */
+const establish = (namespace: ChainNamespace, connection: AdapterConnection, focus: boolean) =>
   Effect.gen(function* () {
     const store = yield* StateStore
-    store.update((s) => applyConnection(s, namespace, connection))
+    store.update((s) => applyConnection(s, namespace, connection, focus))
     if (connection.chainId !== undefined) yield* reportChain(namespace, connection.chainId)
-    const active = store.getSnapshot().activeNetworks[namespace]
-    if (active !== undefined) yield* (yield* Storage).set(StorageKeys.lastChain, active.caipNetworkId)
+    const state = store.getSnapshot()
+    const active = state.activeNetworks[namespace]
+    if (active !== undefined && state.activeNamespace === namespace) {
+      yield* (yield* Storage).set(StorageKeys.lastChain, active.caipNetworkId)
+    }
   })
 
 /** The namespace's state back to disconnected (its tab choice kept), its connection and active connector removed. */
@@ -145,7 +158,7 @@ const onEvent = (namespace: ChainNamespace, connectorId: string, event: Connecti
       store.update((state) =>
         event.accounts[0] === state.accounts[namespace].address
           ? state
-          : applyConnection(state, namespace, { connectorId, accounts: event.accounts, chainId: undefined })
+          : applyConnection(state, namespace, { connectorId, accounts: event.accounts, chainId: undefined }, false)
       )
     } else {
       yield* reportChain(namespace, event.chainId)
@@ -350,7 +363,7 @@ export const connect = Effect.fn("connect")(function* (
       })
     )
   )
-  yield* settle(namespace, connection, implementation)
+  yield* settle(namespace, connection, implementation, true)
   if (connector.type === "WALLET_CONNECT") yield* rememberLinking(chosen)
   yield* rememberRecent(connector, chosen)
   yield* track("CONNECT_SUCCESS", {
@@ -421,7 +434,7 @@ export const reconnect = Effect.fn("reconnect")(function* (namespace: ChainNames
     )
   )
   if (restored === undefined) return yield* endConnection(namespace)
-  yield* settle(namespace, restored.connection, restored.implementation)
+  yield* settle(namespace, restored.connection, restored.implementation, false)
 })
 
 /** Asks the namespace's wallet to end the connection (revoking where it can); a failure is only a warning. */
@@ -494,13 +507,23 @@ export const request = Effect.fn("request")(function* (
   if (connectorId === undefined) {
     return yield* new ConnectionError({ reason: "FailedToConnect", details: `No ${namespace} connection` })
   }
+  const problem = checkRpcParams(args.method, args.params)
+  if (problem !== undefined) {
+    return yield* new RpcError({ reason: "InvalidParams", params: { method: args.method }, details: problem })
+  }
   const implementation = yield* implementationOf(connectorId, namespace)
   const send = implementation.request
   if (send === undefined) return yield* new ConnectionError({ reason: "AdapterNotFound", params: { namespace } })
   yield* bringWalletForward(args.method, connectorId)
+  const network = store.getSnapshot().activeNetworks[namespace]
   return yield* Effect.tryPromise({
     try: () =>
-      send({ connectorId, method: args.method, ...(args.params === undefined ? {} : { params: args.params }) }),
+      send({
+        connectorId,
+        method: args.method,
+        ...(args.params === undefined ? {} : { params: args.params }),
+        ...(network === undefined ? {} : { network })
+      }),
     catch: (error) => error
   })
 })

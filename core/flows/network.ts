@@ -30,15 +30,19 @@ export const unknownNetwork = (namespace: ChainNamespace, id: string | number): 
     rpcUrls: { default: { http: [] } }
   }) as unknown as CaipNetwork
 
-/** Sets `network` active in its namespace and rebuilds that namespace's CAIP address (SPEC §4). */
-export const activateNetwork = (state: AirlockState, network: CaipNetwork): AirlockState => {
+/**
+ * Sets `network` active in its namespace and rebuilds that namespace's CAIP address (SPEC §4). With `focus` (the
+ * default) its namespace becomes the active one too; without, the active namespace stays (a wallet of another
+ * namespace restored or reporting its chain does not pull the modal away).
+ */
+export const activateNetwork = (state: AirlockState, network: CaipNetwork, focus = true): AirlockState => {
   const namespace = network.chainNamespace
   const account = state.accounts[namespace]
   const caipAddress =
     account.address === undefined ? undefined : makeCaipAddress(namespace, network.id, account.address)
   return {
     ...state,
-    activeNamespace: namespace,
+    activeNamespace: focus ? namespace : (state.activeNamespace ?? namespace),
     activeNetworks: { ...state.activeNetworks, [namespace]: network },
     accounts:
       caipAddress === undefined ? state.accounts : { ...state.accounts, [namespace]: { ...account, caipAddress } }
@@ -123,14 +127,16 @@ export const reportChain = Effect.fn("reportChain")(function* (namespace: ChainN
   const store = yield* StateStore
   const options = yield* Options
   const state = store.getSnapshot()
+  // A chain reported by a wallet of a namespace the app is not acting on changes that namespace only.
+  const focus = state.activeNamespace === undefined || state.activeNamespace === namespace
   const known = state.networks.find((n) => n.caipNetworkId === `${namespace}:${chainId}`)
   if (known !== undefined) {
-    store.update((s) => activateNetwork(s, known))
+    store.update((s) => activateNetwork(s, known, focus))
     return
   }
-  const showView = options.enableNetworkSwitch && !options.allowUnsupportedChain && !options.basic
+  const showView = focus && options.enableNetworkSwitch && !options.allowUnsupportedChain && !options.basic
   store.update((s) => {
-    const next = activateNetwork(s, unknownNetwork(namespace, chainId))
+    const next = activateNetwork(s, unknownNetwork(namespace, chainId), focus)
     return showView ? { ...next, modal: { ...reset(next.modal, "UnsupportedChain"), open: true } } : next
   })
 })

@@ -32,6 +32,28 @@ const isInstalled = (connector: Connector, state: AirlockState): boolean =>
   connector.type === "MULTI_CHAIN" ||
   (connector.type === "INJECTED" && state.hasInjectedWallet)
 
+/**
+ * One entry per wallet: a browser wallet that serves several namespaces (an EIP-6963 provider and a Wallet Standard
+ * wallet of the same name) shows once, as a `MULTI_CHAIN` connector standing for the member of the namespace the app
+ * acts on (else the first found), so choosing it connects there.
+ */
+const mergeMultiChain = (
+  connectors: ReadonlyArray<Connector>,
+  activeNamespace: ChainNamespace | undefined
+): ReadonlyArray<Connector> => {
+  const byName = new Map<string, Array<Connector>>()
+  for (const connector of connectors) {
+    const key = connector.name.trim().toLowerCase()
+    byName.set(key, [...(byName.get(key) ?? []), connector])
+  }
+  if (byName.size === connectors.length) return connectors
+  return [...byName.values()].flatMap((members) => {
+    if (new Set(members.map((m) => m.chain)).size === 1) return members
+    const chosen = members.find((m) => m.chain === activeNamespace) ?? members[0]!
+    return [{ ...chosen, type: "MULTI_CHAIN" as const }]
+  })
+}
+
 const sectionOf = (type: WalletSection, state: AirlockState, excluded: ReadonlyArray<string>): ConnectSection => {
   const connectors = (types: ReadonlyArray<Connector["type"]>) =>
     filterExcludedWallets(
@@ -62,8 +84,11 @@ const sectionOf = (type: WalletSection, state: AirlockState, excluded: ReadonlyA
     case "injected":
       return {
         type,
-        connectors: connectors(["INJECTED", "ANNOUNCED", "MULTI_CHAIN"]).filter(
-          (c) => c.info?.rdns === undefined || !recentRdns.has(c.info.rdns)
+        connectors: mergeMultiChain(
+          connectors(["INJECTED", "ANNOUNCED", "MULTI_CHAIN"]).filter(
+            (c) => c.info?.rdns === undefined || !recentRdns.has(c.info.rdns)
+          ),
+          state.activeNamespace
         )
       }
     case "external":

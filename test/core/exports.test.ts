@@ -16,6 +16,7 @@ describe("package exports", () => {
       "./networks",
       "./evm",
       "./walletconnect",
+      "./solana",
       "./package.json"
     ])
   })

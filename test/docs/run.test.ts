@@ -26,6 +26,7 @@ const entries: Record<string, string> = {
   "airlock/networks": join(root, "core/networks/index.ts"),
   "airlock/evm": join(root, "adapters/evm/index.ts"),
   "airlock/walletconnect": join(root, "adapters/walletconnect/index.ts"),
+  "airlock/solana": join(root, "adapters/solana/index.ts"),
   "airlock/effect": join(root, "core/effect.ts"),
   "airlock/testing": join(root, "core/testing/index.ts")
 }

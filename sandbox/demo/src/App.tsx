@@ -11,14 +11,30 @@ import {
 } from "airlock/react"
 import { useState } from "react"
 import { createWalletClient, custom, type EIP1193Provider } from "viem"
+import { SolanaPanel } from "./SolanaPanel.tsx"
 import { useAnnouncedWallets } from "./useAnnouncedWallets.ts"
 
 const ConnectionPanel = () => {
   const account = useAirlockAccount()
   const { network } = useAirlockNetwork()
+  const evmAccount = useAirlockAccount({ namespace: "eip155" })
+  const solanaAccount = useAirlockAccount({ namespace: "solana" })
   return (
     <section className="panel" aria-labelledby="connection-title">
       <h2 id="connection-title">Connection</h2>
+      <dl data-testid="namespaces">
+        <dt>EVM</dt>
+        <dd data-testid="eip155-account">
+          {evmAccount.status}
+          {evmAccount.address === undefined ? "" : ` ${evmAccount.address}`}
+        </dd>
+        <dt>Solana</dt>
+        <dd data-testid="solana-account">
+          {solanaAccount.status}
+          {solanaAccount.address === undefined ? "" : ` ${solanaAccount.address}`}
+        </dd>
+      </dl>
+      <h3>Active namespace</h3>
       <dl data-testid="connection">
         <dt>Status</dt>
         <dd data-testid="connection-status">{account.status}</dd>
@@ -57,16 +73,19 @@ const WalletsPanel = () => {
 /** Signs a message with viem over the connected wallet's own EIP-1193 provider (`airlock.getProvider()`). */
 const SignPanel = () => {
   const airlock = useAirlock()
-  const account = useAirlockAccount()
+  const account = useAirlockAccount({ namespace: "eip155" })
   const [result, setResult] = useState<string>("")
   const [sent, setSent] = useState<string>("")
   const send = async () => {
     setSent("")
     try {
-      const hash = await airlock.request({
-        method: "eth_sendTransaction",
-        params: [{ from: account.address, to: account.address, value: "0x38d7ea4c68000" }]
-      })
+      const hash = await airlock.request(
+        {
+          method: "eth_sendTransaction",
+          params: [{ from: account.address, to: account.address, value: "0x38d7ea4c68000" }]
+        },
+        { namespace: "eip155" }
+      )
       setSent(String(hash))
     } catch (error) {
       setSent(error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error))
@@ -85,7 +104,7 @@ const SignPanel = () => {
   }
   return (
     <section className="panel" aria-labelledby="sign-title">
-      <h2 id="sign-title">Sign and send</h2>
+      <h2 id="sign-title">Sign and send (EVM)</h2>
       <p>
         Message: <code>{demoMessage}</code>
       </p>
@@ -138,6 +157,7 @@ export const App = () => (
     <ConnectionPanel />
     <WalletsPanel />
     <SignPanel />
+    <SolanaPanel />
     <Actions />
   </main>
 )

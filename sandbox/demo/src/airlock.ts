@@ -4,9 +4,10 @@
  */
 import { type AirlockClient, type CaipNetwork, createAirlock } from "airlock"
 import { evm } from "airlock/evm"
-import { evmNetwork } from "airlock/networks"
+import { defineNetwork, evmNetwork, solanaLocalnet } from "airlock/networks"
+import { solana } from "airlock/solana"
 import { walletConnect } from "airlock/walletconnect"
-import type { DemoChain, DemoConfig } from "./config.ts"
+import type { DemoChain, DemoConfig, DemoSolanaChain } from "./config.ts"
 
 const known: Readonly<Record<number, { readonly name: string; readonly explorer: readonly [string, string] }>> = {
   1: { name: "Ethereum", explorer: ["Etherscan", "https://etherscan.io"] },
@@ -19,6 +20,16 @@ export const demoNetwork = (chain: DemoChain): CaipNetwork => {
   return evmNetwork({ id: chain.chainId, name: facts.name, rpc: chain.rpcUrl, explorer: facts.explorer })
 }
 
+/** The sandbox's Solana chain as an Airlock network whose only RPC is the local litesvm server. */
+export const demoSolanaNetwork = (chain: DemoSolanaChain): CaipNetwork =>
+  defineNetwork({
+    ...solanaLocalnet,
+    id: chain.caipNetworkId.slice("solana:".length),
+    chainNamespace: "solana",
+    name: "Solana Sandbox",
+    rpcUrls: { default: { http: [chain.rpcUrl], webSocket: [chain.wsUrl] } }
+  })
+
 /**
  * Creates the demo's client from the runtime configuration.
  * @example
@@ -29,9 +40,10 @@ export const demoNetwork = (chain: DemoChain): CaipNetwork => {
 export const createDemoAirlock = (config: DemoConfig): AirlockClient => {
   const [first, ...rest] = config.chains.map(demoNetwork)
   if (first === undefined) throw new Error("The demo needs at least one chain")
+  const solanaNetworks = config.solana === undefined ? [] : [demoSolanaNetwork(config.solana)]
   return createAirlock({
     projectId: config.projectId,
-    networks: [first, ...rest],
+    networks: [first, ...rest, ...solanaNetworks],
     metadata: {
       name: "Airlock Demo",
       description: "The Airlock sandbox demo dapp",
@@ -50,9 +62,13 @@ export const createDemoAirlock = (config: DemoConfig): AirlockClient => {
       smartSessions: true,
       signOutOnDisconnect: true
     },
-    // Browser wallets (EIP-6963, e.g. the Sandbox Wallet the demo page injects) and mobile wallets over the
-    // sandbox's WalletConnect relay (the Sandbox Mobile Wallet), on the EVM chains.
-    adapters: config.relay === undefined ? [evm()] : [evm(), walletConnect()],
+    // Browser wallets (EIP-6963, e.g. the Sandbox Wallet the demo page injects; Wallet Standard, e.g. the Sandbox
+    // Solana Wallet) and mobile wallets over the sandbox's WalletConnect relay (the Sandbox Mobile Wallet).
+    adapters: [
+      evm(),
+      ...(config.solana === undefined ? [] : [solana()]),
+      ...(config.relay === undefined ? [] : [walletConnect()])
+    ],
     enableReconnect: true,
     enableNetworkSwitch: true,
     endpoints: {

@@ -75,7 +75,8 @@ const specTexts: ReadonlyArray<readonly [string, () => AirlockError]> = [
 
 /** Texts Airlock adds beyond SPEC §8 (for its own options check); everything else must come from SPEC. */
 // "{reason}" is the API's own first reason, which SPEC §8 prefers over 'Error registering name {name}'.
-const airlockOnlyTexts = ["Invalid Airlock options", "{reason}"]
+// SPEC §5 requires the params checks but gives them no text of their own.
+const airlockOnlyTexts = ["Invalid Airlock options", "{reason}", "Invalid params for {method}"]
 
 const allClasses = [
   ConnectionError,

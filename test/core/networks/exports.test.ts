@@ -40,6 +40,8 @@ describe("airlock/networks entry", () => {
         "sepolia",
         "solana",
         "solanaDevnet",
+        "solanaLocalnet",
+        "solanaLocalnetGenesisHash",
         "solanaTestnet",
         "supportsFeature",
         "swapNetworkIds",

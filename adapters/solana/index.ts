@@ -1,0 +1,102 @@
+/**
+ * `airlock/solana`: the Solana adapter. Browser wallets that implement the Wallet Standard and serve a Solana chain
+ * become connectors from the page's first moments (found with the standard's own `@wallet-standard/app`); connecting,
+ * signing, sending and account events load on demand (`implementation.ts`, a chunk of its own, built on
+ * `@solana/kit`). `getSolanaSigner` (from `airlock/solana/signer`… see `signer.ts`) hands the connected wallet to kit
+ * as a transaction signer.
+ *
+ * @example
+ * ```ts
+ * import { createAirlock } from "airlock"
+ * import { mainnet, solana as solanaMainnet } from "airlock/networks"
+ * import { evm } from "airlock/evm"
+ * import { solana } from "airlock/solana"
+ *
+ * const api = "http://127.0.0.1:4400"
+ * const airlock = createAirlock({
+ *   projectId: "airlock-demo",
+ *   networks: [mainnet, solanaMainnet],
+ *   adapters: [evm(), solana()],
+ *   endpoints: { walletApi: api, blockchainApi: api }
+ * })
+ * ```
+ * @module
+ */
+import { getWallets } from "@wallet-standard/app"
+import type { Wallet } from "@wallet-standard/base"
+import type { AirlockAdapter } from "../../core/client/AirlockAdapter.ts"
+import type { ConnectorData } from "../../core/schema/connector.ts"
+
+export { getSolanaSigner, type SolanaSigner } from "./signer.ts"
+
+/** Options of {@link solana}. */
+export interface SolanaAdapterOptions {
+  /**
+   * Which Wallet Standard wallets to list, by name (e.g. to leave out a wallet the app does not support). @default
+   * every wallet with a Solana chain and `standard:connect`
+   */
+  readonly filter?: ((wallet: Wallet) => boolean) | undefined
+}
+
+/** Whether a Wallet Standard wallet can connect on Solana: a `solana:` chain and the connect feature. */
+export const isSolanaWallet = (wallet: Wallet): boolean =>
+  typeof wallet?.name === "string" &&
+  wallet.name.length > 0 &&
+  Array.isArray(wallet.chains) &&
+  wallet.chains.some((chain) => typeof chain === "string" && chain.startsWith("solana:")) &&
+  typeof wallet.features === "object" &&
+  wallet.features !== null &&
+  "standard:connect" in wallet.features
+
+/**
+ * A wallet as a connector: its name is its id (the Wallet Standard makes names unique), `ANNOUNCED` like an EIP-6963
+ * wallet (SPEC §3), on the `solana` namespace.
+ */
+export const connectorOf = (wallet: Wallet): ConnectorData => ({
+  id: wallet.name.slice(0, 100),
+  type: "ANNOUNCED",
+  name: wallet.name.slice(0, 100),
+  chain: "solana",
+  ...(typeof wallet.icon === "string" ? { imageUrl: wallet.icon, info: { icon: wallet.icon } } : {})
+})
+
+/**
+ * The Solana adapter descriptor for `createAirlock({ adapters: [solana()] })`.
+ *
+ * @example
+ * ```ts
+ * import { solana } from "airlock/solana"
+ * const adapter = solana({ filter: (wallet) => wallet.name !== "Some Wallet" })
+ * ```
+ */
+export const solana = (options: SolanaAdapterOptions = {}): AirlockAdapter => {
+  // The live wallets, by connector id: shared with the implementation, never put into the state.
+  const wallets = new Map<string, Wallet>()
+  return {
+    namespace: "solana",
+    watchConnectors: (onChange) => {
+      if (typeof window === "undefined") return () => {}
+      const registry = getWallets()
+      const publish = () => {
+        wallets.clear()
+        for (const wallet of registry.get()) {
+          try {
+            if (!isSolanaWallet(wallet) || (options.filter !== undefined && !options.filter(wallet))) continue
+            wallets.set(connectorOf(wallet).id, wallet)
+          } catch (error) {
+            console.warn("Airlock: ignored a malformed Wallet Standard wallet", error)
+          }
+        }
+        onChange([...wallets.values()].map(connectorOf))
+      }
+      const offRegister = registry.on("register", publish)
+      const offUnregister = registry.on("unregister", publish)
+      publish()
+      return () => {
+        offRegister()
+        offUnregister()
+      }
+    },
+    load: (context) => import("./implementation.ts").then((m) => m.makeSolanaImplementation(wallets, context))
+  }
+}

@@ -1,0 +1,230 @@
+import {
+  appendTransactionMessageInstruction,
+  type Blockhash,
+  createTransactionMessage,
+  pipe,
+  type SignatureBytes,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  verifySignature
+} from "@solana/kit"
+import { getTransferSolInstruction } from "@solana-program/system"
+import { describe, expect, it, vi } from "vitest"
+import { makeSolanaImplementation } from "../../../adapters/solana/implementation.ts"
+import { connectorOf, getSolanaSigner } from "../../../adapters/solana/index.ts"
+import type { AirlockAdapter } from "../../../core/client/AirlockAdapter.ts"
+import { RpcError } from "../../../core/errors/catalogue.ts"
+import { base, mainnet, solana, solanaDevnet } from "../../../core/networks/index.ts"
+import { selectConnectView } from "../../../core/state/selectors.ts"
+import { createTestAirlock, fakeAccount, fakeAdapter } from "../../../core/testing/index.ts"
+import { fakeStandardWallet, testKey } from "../../fixtures/standardWallet.ts"
+
+// An app on two namespaces: an EVM wallet (airlock/testing's fakeAdapter) and a Solana wallet (the real Solana
+// implementation over a scripted Wallet Standard wallet), through the same client an app creates.
+
+const solanaAdapter = (fake: Awaited<ReturnType<typeof fakeStandardWallet>>): AirlockAdapter => {
+  const connector = connectorOf(fake.wallet)
+  return {
+    namespace: "solana",
+    // Node has no window for the standard's registry: the wallet is "discovered" at once (discovery itself runs in
+    // Chromium, test/adapters/solana/discovery.browser.test.ts).
+    watchConnectors: (onChange) => {
+      onChange([connector])
+      return () => {}
+    },
+    load: async () => makeSolanaImplementation(new Map([[connector.id, fake.wallet]]))
+  }
+}
+
+const setup = async (
+  options: {
+    readonly storage?: Iterable<readonly [string, string]>
+    readonly approved?: boolean
+    readonly evmName?: string
+  } = {}
+) => {
+  const fake = await fakeStandardWallet({ approved: options.approved ?? false, chains: ["solana:mainnet"] })
+  const { adapter, wallet } = fakeAdapter({
+    restores: true,
+    ...(options.evmName === undefined ? {} : { connector: { name: options.evmName } })
+  })
+  const airlock = createTestAirlock({
+    networks: [mainnet, base, solana, solanaDevnet],
+    adapters: [adapter, solanaAdapter(fake)],
+    blockchainApi: { balances: {} },
+    ...(options.storage === undefined ? {} : { storage: options.storage })
+  })
+  await airlock.ready
+  const solanaConnector = connectorOf(fake.wallet).id
+  const evmConnector = airlock.getState().connectors.find((c) => c.chain === "eip155")!.id
+  return { airlock, fake, evm: wallet, solanaConnector, evmConnector }
+}
+
+describe("an app on EVM and Solana at once", () => {
+  it("lists the wallets of both families on Connect", async () => {
+    const { airlock } = await setup()
+    const injected = selectConnectView(airlock.getState()).sections.find((s) => s.type === "injected")
+    expect(injected && "connectors" in injected ? injected.connectors.map((c) => c.chain).sort() : []).toEqual([
+      "eip155",
+      "solana"
+    ])
+  })
+
+  it("keeps one connection per namespace: connecting Solana leaves EVM connected, and disconnecting it too", async () => {
+    const { airlock, solanaConnector, evmConnector } = await setup()
+    await airlock.connect(evmConnector)
+    await airlock.connect(solanaConnector)
+    const state = airlock.getState()
+    const solanaAddress = (await testKey(1)).address
+    expect(state.accounts.eip155).toMatchObject({ status: "connected", address: fakeAccount })
+    expect(state.accounts.solana).toMatchObject({
+      status: "connected",
+      address: solanaAddress,
+      caipAddress: `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:${solanaAddress}`
+    })
+    // The wallet the user just connected is the one the modal acts on.
+    expect(state.activeNamespace).toBe("solana")
+    await airlock.disconnect("solana")
+    expect(airlock.getState().accounts.solana.status).toBe("disconnected")
+    expect(airlock.getState().accounts.eip155).toMatchObject({ status: "connected", address: fakeAccount })
+  })
+
+  it("sets the switching flag while the active network moves to another namespace, and shows that namespace's account", async () => {
+    const { airlock, solanaConnector, evmConnector } = await setup()
+    await airlock.connect(evmConnector)
+    await airlock.connect(solanaConnector)
+    await airlock.switchNetwork(mainnet)
+    const flags: Array<boolean> = []
+    const stop = airlock.subscribe((state) => flags.push(state.switchingNamespace))
+    await airlock.switchNetwork(solana)
+    stop()
+    expect(flags).toContain(true)
+    expect(airlock.getState()).toMatchObject({ switchingNamespace: false, activeNamespace: "solana" })
+    await airlock.open()
+    expect(airlock.getState().modal.view).toBe("Account")
+    await airlock.close()
+    // Between two networks of one namespace the flag stays down.
+    const sameNamespace: Array<boolean> = []
+    const stop2 = airlock.subscribe((state) => sameNamespace.push(state.switchingNamespace))
+    await airlock.switchNetwork(solanaDevnet)
+    stop2()
+    expect(sameNamespace).not.toContain(true)
+  })
+
+  it("open({ namespace }) switches to that namespace first: Connect when it has no connection", async () => {
+    const { airlock, evmConnector } = await setup()
+    await airlock.connect(evmConnector)
+    expect(airlock.getState().activeNamespace).toBe("eip155")
+    await airlock.open({ namespace: "solana" })
+    await vi.waitFor(() => expect(airlock.getState().activeNamespace).toBe("solana"))
+    expect(airlock.getState().modal.view).toBe("Connect")
+    expect(airlock.getState().activeNetworks.solana?.caipNetworkId).toBe(solana.caipNetworkId)
+  })
+
+  it("restores both connections after a reload without moving the app off its stored namespace", async () => {
+    const storage: ReadonlyArray<readonly [string, string]> = [
+      ["@airlock/eip155:connection_status", "connected"],
+      ["@airlock/solana:connection_status", "connected"],
+      ["@airlock/eip155:connected_connector_ids", '["test.wallet"]'],
+      ["@airlock/solana:connected_connector_ids", '["Test Solana Wallet"]'],
+      ["@airlock/last_chain", "eip155:1"]
+    ]
+    const { airlock, fake } = await setup({ storage, approved: true })
+    await vi.waitFor(() => {
+      expect(airlock.getState().accounts.solana.status).toBe("connected")
+      expect(airlock.getState().accounts.eip155.status).toBe("connected")
+    })
+    // The Solana wallet, restored after the EVM one, sits on Solana's first network without taking the app there.
+    expect(airlock.getState().activeNamespace).toBe("eip155")
+    expect(airlock.getState().activeNetworks.eip155?.caipNetworkId).toBe("eip155:1")
+    expect(airlock.getState().activeNetworks.solana?.caipNetworkId).toBe(solana.caipNetworkId)
+    // Restored without a prompt.
+    expect(fake.calls).toEqual([{ feature: "standard:connect", input: { silent: true } }])
+  })
+
+  it("follows a Solana account change and ends the Solana connection when the wallet revokes the site", async () => {
+    const { airlock, fake, solanaConnector, evmConnector } = await setup()
+    await airlock.connect(evmConnector)
+    await airlock.connect(solanaConnector)
+    const next = await testKey(2)
+    fake.switchAccount(next)
+    await vi.waitFor(() => expect(airlock.getState().accounts.solana.address).toBe(next.address))
+    fake.revoke()
+    await vi.waitFor(() => expect(airlock.getState().accounts.solana.status).toBe("disconnected"))
+    expect(airlock.getState().accounts.eip155.status).toBe("connected")
+  })
+
+  it("checks Solana params (SPEC §5) before the wallet is asked", async () => {
+    const { airlock, fake, solanaConnector } = await setup()
+    await airlock.connect(solanaConnector)
+    const before = fake.calls.length
+    const refused = (params: unknown, method = "solana_signMessage") =>
+      airlock.request({ method, params }, { namespace: "solana" }).then(
+        () => undefined,
+        (error: unknown) => error
+      )
+    expect(await refused({ message: "3yZe7d" })).toMatchObject({
+      _tag: "RpcError",
+      reason: "InvalidParams",
+      shortMessage: "Invalid params for solana_signMessage"
+    })
+    expect(await refused({ transaction: 42 }, "solana_signTransaction")).toBeInstanceOf(RpcError)
+    expect(
+      await refused(
+        { transaction: "AQAB", sendOptions: { preflightCommitment: "eventually" } },
+        "solana_signAndSendTransaction"
+      )
+    ).toMatchObject({ reason: "InvalidParams" })
+    expect(await refused({ transactions: "AQAB" }, "solana_signAllTransactions")).toMatchObject({
+      reason: "InvalidParams"
+    })
+    expect(await refused({}, "solana_signIn")).toMatchObject({ reason: "MethodNotAllowed" })
+    expect(fake.calls.length).toBe(before)
+  })
+
+  it("hands the connected wallet to @solana/kit as a signer that signs transactions and messages", async () => {
+    const { airlock, solanaConnector } = await setup()
+    expect(() => getSolanaSigner(airlock)).toThrow(/No Solana wallet/)
+    await airlock.connect(solanaConnector)
+    const signer = getSolanaSigner(airlock)
+    const key = await testKey(1)
+    expect(signer.address).toBe(key.address)
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(signer, m),
+      (m) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          { blockhash: "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N" as Blockhash, lastValidBlockHeight: 10n },
+          m
+        ),
+      (m) =>
+        appendTransactionMessageInstruction(
+          getTransferSolInstruction({ source: signer, destination: key.address, amount: 5n }),
+          m
+        )
+    )
+    const signed = await signTransactionMessageWithSigners(message)
+    const signature = signed.signatures[key.address]!
+    expect(await verifySignature(key.keyPair.publicKey, signature, signed.messageBytes)).toBe(true)
+    expect(signed.lifetimeConstraint).toMatchObject({ lastValidBlockHeight: 10n })
+
+    const content = new TextEncoder().encode("Hello from Airlock on Solana")
+    const [dictionary] = await signer.signMessages([{ content, signatures: {} }])
+    const messageSignature = dictionary![key.address] as SignatureBytes
+    expect(await verifySignature(key.keyPair.publicKey, messageSignature, content)).toBe(true)
+  })
+
+  it("shows a wallet that serves both namespaces once, standing for the active namespace's side", async () => {
+    const { airlock } = await setup({ evmName: "Test Solana Wallet" })
+    const entries = () => {
+      const injected = selectConnectView(airlock.getState()).sections.find((s) => s.type === "injected")
+      return injected && "connectors" in injected ? injected.connectors : []
+    }
+    expect(entries()).toHaveLength(1)
+    expect(entries()[0]).toMatchObject({ type: "MULTI_CHAIN", chain: "eip155" })
+    await airlock.switchNetwork(solana)
+    expect(entries()).toHaveLength(1)
+    expect(entries()[0]).toMatchObject({ type: "MULTI_CHAIN", chain: "solana" })
+  })
+})
