@@ -42,16 +42,25 @@ const Avatar = ({ address, image }: { readonly address: string; readonly image: 
   return <span className="airlock-account-avatar" style={hues} aria-hidden="true" />
 }
 
-/** The explorer page of `address` on the network's explorer, when it is a safe link. */
-const explorerUrl = (base: string | undefined, address: string): string | undefined => {
+/**
+ * The explorer page of `address` on the network's explorer, when it is a safe link: `/address/…` on EVM explorers,
+ * `/account/…` on Solana's; a cluster query of the explorer's URL (`?cluster=devnet`) is kept.
+ */
+const explorerUrl = (base: string | undefined, address: string, namespace: string | undefined): string | undefined => {
   if (base === undefined) return undefined
-  const url = `${base.replace(/\/+$/, "")}/address/${address}`
-  return isSafeLinkUrl(url) ? url : undefined
+  try {
+    const url = new URL(base)
+    url.pathname = `${url.pathname.replace(/\/+$/, "")}/${namespace === "solana" ? "account" : "address"}/${address}`
+    return isSafeLinkUrl(url.href) ? url.href : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /**
  * The Account view: avatar, name (or the address, 4 + 6), balance floored to 3 decimals, copy address, the network
- * (opens the network list), the explorer link, Disconnect, and the Tokens / NFTs / Activity tabs.
+ * (opens the network list), the explorer link, Disconnect (of the namespace shown: another namespace's connection stays),
+ * and the Tokens / NFTs / Activity tabs.
  */
 export const Account = ({ id }: ViewProps) => {
   const client = useAirlock()
@@ -75,7 +84,7 @@ export const Account = ({ id }: ViewProps) => {
       client.showSnack({ message: "Could not copy the address", variant: "error" })
     }
   }
-  const explorer = explorerUrl(network?.blockExplorers?.default.url, address)
+  const explorer = explorerUrl(network?.blockExplorers?.default.url, address, network?.chainNamespace)
   return (
     <div className="airlock-account">
       <Avatar address={address} image={profileImage || undefined} />
@@ -111,7 +120,11 @@ export const Account = ({ id }: ViewProps) => {
             <span className="airlock-list-name">Block Explorer</span>
           </a>
         )}
-        <button type="button" className="airlock-list-item" onClick={() => void client.disconnect()}>
+        <button
+          type="button"
+          className="airlock-list-item"
+          onClick={() => void client.disconnect(network?.chainNamespace)}
+        >
           <span className="airlock-list-name">Disconnect</span>
         </button>
       </div>

@@ -1,0 +1,91 @@
+import axe from "axe-core"
+import { beforeAll, describe, expect, test } from "vitest"
+import { page, userEvent } from "vitest/browser"
+import { mainnet, solana, solanaDevnet } from "../../../core/networks/index.ts"
+import { fakeAccount, fakeAdapter } from "../../../core/testing/index.ts"
+import { renderAirlock, skipAnimations } from "./setup.tsx"
+
+// The modal for an app on EVM and Solana, driven through the real connect flow: the Solana account's Account view,
+// its explorer link, and a Disconnect that ends only the namespace shown.
+
+beforeAll(() => skipAnimations())
+
+const solanaAddress = "8swV2M1CbyejEo6ScGRSXSpoiAXQGeKz9Df1Z1tnPaMJ"
+
+const sol = (numeric: string) => ({
+  name: "Solana",
+  symbol: "SOL",
+  chainId: solana.caipNetworkId,
+  price: 0,
+  quantity: { decimals: "9", numeric }
+})
+
+const setup = async (themeMode: "light" | "dark" = "light") => {
+  const evm = fakeAdapter({ connector: { id: "test.wallet", name: "Test Wallet" } })
+  const sola = fakeAdapter({
+    namespace: "solana",
+    accounts: [solanaAddress],
+    chainId: solana.id,
+    connector: { id: "Test Solana Wallet", name: "Test Solana Wallet" }
+  })
+  const { client, button } = await renderAirlock({
+    themeMode,
+    networks: [mainnet, solana, solanaDevnet],
+    adapters: [evm.adapter, sola.adapter],
+    blockchainApi: { balances: { [solanaAddress]: [sol("12.3456789")] } }
+  })
+  return { client, button }
+}
+
+const axeViolations = async () => {
+  const result = await axe.run(document)
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`)
+}
+
+describe("a Solana account in the modal", () => {
+  for (const themeMode of ["light", "dark"] as const) {
+    test(`Account shows the truncated base58 address, the SOL balance and Solscan's account page (${themeMode}, axe)`, async () => {
+      const { client, button } = await setup(themeMode)
+      await client.connect("Test Solana Wallet")
+      await userEvent.click(button)
+      const dialog = page.getByRole("dialog", { name: "Account" })
+      await expect.element(dialog).toBeVisible()
+      await expect.element(dialog.getByText("8swV...tnPaMJ")).toBeVisible()
+      await expect.element(dialog.getByText("12.345 SOL")).toBeVisible()
+      await expect
+        .element(dialog.getByRole("link", { name: "Block Explorer" }))
+        .toHaveAttribute("href", `https://solscan.io/account/${solanaAddress}`)
+      await expect.element(dialog.getByRole("button", { name: "Solana" })).toBeVisible()
+      expect(await axeViolations()).toEqual([])
+    })
+  }
+
+  test("on devnet, the explorer link keeps Solscan's cluster", async () => {
+    const { client, button } = await setup()
+    await client.connect("Test Solana Wallet")
+    await client.switchNetwork(solanaDevnet)
+    await userEvent.click(button)
+    await expect
+      .element(page.getByRole("link", { name: "Block Explorer" }))
+      .toHaveAttribute("href", `https://solscan.io/account/${solanaAddress}?cluster=devnet`)
+  })
+
+  test("Disconnect on the Solana account ends Solana only; the EVM account is shown after a switch back", async () => {
+    const { client, button } = await setup()
+    await client.connect("test.wallet")
+    await client.connect("Test Solana Wallet")
+    expect(client.getState().activeNamespace).toBe("solana")
+    await userEvent.click(button)
+    await userEvent.click(page.getByRole("button", { name: "Disconnect" }))
+    await expect.poll(() => client.getState().accounts.solana.status).toBe("disconnected")
+    expect(client.getState().accounts.eip155).toMatchObject({ status: "connected", address: fakeAccount })
+    // The app is still on Solana, now with no account there: opening shows Connect; on EVM, the EVM account.
+    await client.open()
+    await expect.element(page.getByRole("dialog", { name: "Connect Wallet" })).toBeVisible()
+    await client.close()
+    await client.switchNetwork(mainnet)
+    await client.open()
+    await expect.element(page.getByRole("dialog", { name: "Account" })).toBeVisible()
+    await expect.element(page.getByText("0x52...169EE7").first()).toBeVisible()
+  })
+})
