@@ -51,6 +51,18 @@ declare global {
 /** anvil's first default key (public test key: account 0xf39F…2266). */
 export const defaultPrivateKey = "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80" as const
 
+/**
+ * The sandbox's Solana account 0 (`solanaPrivateKey(0)` of `sandbox/solana/accounts.ts`, which needs node:crypto, so
+ * the browser bundle carries the value): address 8swV2M1CbyejEo6ScGRSXSpoiAXQGeKz9Df1Z1tnPaMJ.
+ */
+export const defaultSolanaPrivateKey = "0x45871d1901b6e747ff4b2117b34d0c9bc36d300fc899f059acce1ad1dff03f00" as const
+
+/** The sandbox's Solana account 1 (`solanaPrivateKey(1)`): the Sandbox Solana Wallet's second account. */
+export const secondSolanaPrivateKey = "0xacee96b8b9f34797c7799baacc52b045f1fbcec66a9412946f736086c4dd3c9d" as const
+
+/** Name the Sandbox Solana Wallet registers under (Wallet Standard) and shows as its prompts' title. */
+export const solanaWalletName = "Sandbox Solana Wallet"
+
 /** EIP-6963 reverse-DNS id of the Sandbox Wallet. */
 export const walletRdns = "dev.airlock.sandbox"
 

@@ -5,9 +5,13 @@
  * Configuration, first found wins: `window.__sandboxWallet`, else `?config=<JSON>` on the script's own `src` (for a
  * page whose CSP allows no inline script: `<script src="/wallet.js?config=...">`).
  * `?sandboxWallet=approve|reject|prompt` on the page URL overrides the configured mode.
+ * With `solana` in the configuration, it also registers the Sandbox Solana Wallet over Wallet Standard
+ * (`registerWallet` answers `wallet-standard:app-ready` too, so an app that loads later still finds it).
  */
+import { registerWallet } from "@wallet-standard/wallet"
 import { parseMode, type SandboxWalletConfig, walletName, walletRdns } from "./config.ts"
 import { createSandboxProvider } from "./provider.ts"
+import { createSandboxSolanaWallet } from "./solana.ts"
 
 const icon =
   "data:image/svg+xml;base64," +
@@ -58,6 +62,14 @@ const install = () => {
     window.dispatchEvent(new CustomEvent("eip6963:announceProvider", { detail: Object.freeze({ info, provider }) }))
   window.addEventListener("eip6963:requestProvider", announce)
   announce()
+  if (config.solana) {
+    registerWallet(
+      createSandboxSolanaWallet(
+        { solana: config.solana, ...(config.persist === undefined ? {} : { persist: config.persist }) },
+        mode
+      )
+    )
+  }
   if (config.windowEthereum && !("ethereum" in window)) {
     Object.defineProperty(window, "ethereum", { value: provider, configurable: true })
   }

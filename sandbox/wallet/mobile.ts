@@ -1,15 +1,24 @@
 /**
  * The Sandbox Mobile Wallet: a WalletConnect wallet (the SDK's sign client, 2.21.8, on a Core that stays on this
  * machine) that pairs from a `wc:` URI and approves or rejects sessions and requests: personal_sign,
- * eth_signTypedData_v4, eth_sendTransaction on the local chains, and chain switches. This is its programmatic form,
- * which tests and the sandbox's wallet page drive.
+ * eth_signTypedData_v4, eth_sendTransaction on the local chains, and chain switches; with `solana`, also a session's
+ * `solana` namespace and its signing requests (`mobileSolana.ts`). This is its programmatic form, which tests and the
+ * sandbox's wallet page drive.
  */
 import { SignClient } from "@walletconnect/sign-client"
 import { privateKeyToAccount } from "viem/accounts"
 import { makeLocalCore } from "../relay/localCore.ts"
-import { chainName, defaultPrivateKey, type WalletChain, type WalletSolanaChain } from "./config.ts"
-import { ProviderRpcError, unrecognizedChain, userRejected } from "./errors.ts"
+import {
+  chainName,
+  defaultPrivateKey,
+  defaultSolanaPrivateKey,
+  type WalletChain,
+  type WalletSolanaChain
+} from "./config.ts"
+import { invalidParams, ProviderRpcError, unrecognizedChain, userRejected } from "./errors.ts"
+import { answerSolanaRequest, solanaMethods } from "./mobileSolana.ts"
 import { createSigner } from "./signing.ts"
+import { loadSolanaKey } from "./solanaKey.ts"
 
 /** How the wallet answers proposals and requests. */
 export type MobileWalletMode = "approve" | "reject"
@@ -51,6 +60,8 @@ const USER_REJECTED = { code: 5000, message: "User rejected." }
  */
 export const createMobileWallet = async (options: MobileWalletOptions) => {
   const account = privateKeyToAccount(options.privateKey ?? defaultPrivateKey)
+  const solana = options.solana
+  const solanaKey = solana ? await loadSolanaKey(solana.privateKey ?? defaultSolanaPrivateKey) : undefined
   const client = await SignClient.init({
     core: makeLocalCore({
       relayUrl: options.relayUrl,
@@ -90,7 +101,12 @@ export const createMobileWallet = async (options: MobileWalletOptions) => {
       ...(params.optionalNamespaces?.eip155?.chains ?? [])
     ]
     const chains = [...new Set(wanted)].filter((caip) => chainOf(Number(caip.split(":")[1])) !== undefined)
-    if (mode === "reject" || chains.length === 0) {
+    const solanaWanted = [
+      ...(params.requiredNamespaces.solana?.chains ?? []),
+      ...(params.optionalNamespaces?.solana?.chains ?? [])
+    ]
+    const solanaChain = solana && solanaWanted.includes(solana.chain) ? solana.chain : undefined
+    if (mode === "reject" || (chains.length === 0 && solanaChain === undefined)) {
       seen.push({ kind: "proposal", peer, answer: "rejected" })
       await client.reject({ id, reason: USER_REJECTED })
       return
@@ -99,24 +115,38 @@ export const createMobileWallet = async (options: MobileWalletOptions) => {
       .approve({
         id,
         namespaces: {
-          eip155: { chains, methods, events, accounts: chains.map((caip) => `${caip}:${account.address}`) }
+          ...(chains.length > 0
+            ? { eip155: { chains, methods, events, accounts: chains.map((caip) => `${caip}:${account.address}`) } }
+            : {}),
+          ...(solanaChain && solanaKey
+            ? {
+                solana: {
+                  chains: [solanaChain],
+                  methods: [...solanaMethods],
+                  events: [],
+                  accounts: [`${solanaChain}:${solanaKey.address}`]
+                }
+              }
+            : {})
         }
       })
       .then(({ topic }) => ({ topic }))
-    activeChain.set(topic, Number(chains[0]?.split(":")[1]))
+    if (chains.length > 0) activeChain.set(topic, Number(chains[0]?.split(":")[1]))
     seen.push({ kind: "proposal", peer, answer: "approved" })
   })
 
-  client.on("session_request", async ({ id, topic, params }) => {
-    const { request, chainId } = params
+  const consent = async () => {
+    if (mode === "reject") throw userRejected()
+  }
+
+  type Request = { readonly method: string; readonly params: unknown }
+
+  const answerEvm = async (topic: string, chainId: string, request: Request, peer: string): Promise<unknown> => {
     const chain = Number(chainId.split(":")[1])
-    const peer = client.session.get(topic).peer.metadata.name
     const signer = createSigner({
       account: () => account,
       rpc: (method, rpcParams) => rpc(chain, method, rpcParams),
-      consent: async () => {
-        if (mode === "reject") throw userRejected()
-      },
+      consent,
       requireAccount: (address) => {
         if (typeof address === "string" && address.toLowerCase() !== account.address.toLowerCase()) {
           throw new ProviderRpcError(4100, "The requested account is not this wallet's")
@@ -126,31 +156,39 @@ export const createMobileWallet = async (options: MobileWalletOptions) => {
       chainId: () => chain,
       requester: () => peer
     })
-    const params_ = Array.isArray(request.params) ? (request.params as ReadonlyArray<unknown>) : []
-    try {
-      let result: unknown
-      switch (request.method) {
-        case "personal_sign":
-          result = await signer.personalSign(params_)
-          break
-        case "eth_signTypedData_v4":
-          result = await signer.signTypedData(params_)
-          break
-        case "eth_sendTransaction":
-          result = await signer.sendTransaction(params_)
-          break
-        case "wallet_switchEthereumChain": {
-          const target = Number.parseInt(String((params_[0] as { chainId?: unknown })?.chainId ?? ""), 16)
-          if (chainOf(target) === undefined) throw unrecognizedChain(`0x${target.toString(16)}`)
-          if (mode === "reject") throw userRejected()
-          activeChain.set(topic, target)
-          await client.emit({ topic, chainId: `eip155:${target}`, event: { name: "chainChanged", data: target } })
-          result = null
-          break
-        }
-        default:
-          throw new ProviderRpcError(4200, `${request.method} is not supported`)
+    const params = Array.isArray(request.params) ? (request.params as ReadonlyArray<unknown>) : []
+    switch (request.method) {
+      case "personal_sign":
+        return signer.personalSign(params)
+      case "eth_signTypedData_v4":
+        return signer.signTypedData(params)
+      case "eth_sendTransaction":
+        return signer.sendTransaction(params)
+      case "wallet_switchEthereumChain": {
+        const target = Number.parseInt(String((params[0] as { chainId?: unknown })?.chainId ?? ""), 16)
+        if (chainOf(target) === undefined) throw unrecognizedChain(`0x${target.toString(16)}`)
+        if (mode === "reject") throw userRejected()
+        activeChain.set(topic, target)
+        await client.emit({ topic, chainId: `eip155:${target}`, event: { name: "chainChanged", data: target } })
+        return null
       }
+      default:
+        throw new ProviderRpcError(4200, `${request.method} is not supported`)
+    }
+  }
+
+  const answerSolana = (chainId: string, request: Request): Promise<unknown> => {
+    if (!solana || !solanaKey || chainId !== solana.chain) throw invalidParams(`this wallet has no chain ${chainId}`)
+    return answerSolanaRequest({ key: solanaKey, solana, consent }, request.method, request.params)
+  }
+
+  client.on("session_request", async ({ id, topic, params }) => {
+    const { request, chainId } = params
+    const peer = client.session.get(topic).peer.metadata.name
+    try {
+      const result = chainId.startsWith("solana:")
+        ? await answerSolana(chainId, request)
+        : await answerEvm(topic, chainId, request, peer)
       await client.respond({ topic, response: { id, jsonrpc: "2.0", result } })
       seen.push({ kind: "request", method: request.method, peer, answer: "approved" })
     } catch (error) {
@@ -163,6 +201,8 @@ export const createMobileWallet = async (options: MobileWalletOptions) => {
 
   return {
     address: account.address,
+    /** The Solana account's address (base58), when the wallet has a Solana chain. */
+    solanaAddress: solanaKey?.address,
     /** What the wallet answered so far, oldest first. */
     events: seen,
     /** Pairs with a dapp from its `wc:` URI (the QR's content); the session follows the proposal. */

@@ -14,6 +14,8 @@ export interface PromptContent {
   readonly rows?: ReadonlyArray<readonly [string, string]>
   /** Longer text (a message to sign, typed data), shown preformatted. */
   readonly body?: string
+  /** The wallet that asks, as the prompt's title. @default "Sandbox Wallet" */
+  readonly wallet?: string
 }
 
 const css = `
@@ -64,7 +66,7 @@ const show = (content: PromptContent): Promise<boolean> =>
     const header = element("header")
     const logo = element("span", { className: "logo" })
     logo.setAttribute("aria-hidden", "true")
-    header.append(logo, element("h2", { textContent: walletName }))
+    header.append(logo, element("h2", { textContent: content.wallet ?? walletName }))
     header.append(element("span", { className: "origin", textContent: location.host || location.origin }))
     dialog.append(header)
     dialog.append(element("h3", { id: "sandbox-wallet-action", textContent: content.action }))

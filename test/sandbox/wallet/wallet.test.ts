@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
+import { address, getPublicKeyFromAddress, type SignatureBytes, verifySignature } from "@solana/kit"
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core"
 import { createPublicClient, type Hex, http, parseEther, stringToHex, verifyMessage, verifyTypedData } from "viem"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
@@ -365,5 +366,47 @@ describe("Sandbox Wallet", { timeout: 15_000 }, () => {
         () => (window as unknown as { ethereum?: { isSandboxWallet?: boolean } }).ethereum?.isSandboxWallet
       )
     ).toBe(true)
+  })
+
+  it("with solana configured, registers the Sandbox Solana Wallet for an app that loads later, which signs", async () => {
+    const solanaScript = await buildWalletScript({
+      chains: [{ chainId: 1, rpcUrl: rpcUrl(1) }],
+      solana: { rpcUrl: "http://127.0.0.1:9", chain: "solana:Djv2CVqXGt2vsN5ZVJSu1gRppWA6K3Q5" }
+    })
+    context = await browser.newContext()
+    await context.addInitScript({ content: solanaScript })
+    const page = await context.newPage()
+    await page.goto(`${pageUrl}?sandboxWallet=approve`)
+    const signed = await page.evaluate(async () => {
+      type Found = { name: string; features: Record<string, Record<string, (...args: Array<unknown>) => unknown>> }
+      const wallets: Array<Found> = []
+      // Wallet Standard's handshake from the app's side: the wallet registered before the app was listening
+      window.dispatchEvent(
+        new CustomEvent("wallet-standard:app-ready", {
+          detail: { register: (...found: Array<Found>) => wallets.push(...found) }
+        })
+      )
+      const solana = wallets.find((wallet) => wallet.name === "Sandbox Solana Wallet")!
+      const { accounts } = (await solana.features["standard:connect"]!.connect!()) as {
+        accounts: Array<{ address: string }>
+      }
+      const message = new TextEncoder().encode("Hello from the bundle")
+      const [output] = (await solana.features["solana:signMessage"]!.signMessage!({
+        account: accounts[0],
+        message
+      })) as Array<{
+        signature: Uint8Array
+      }>
+      return {
+        names: wallets.map((wallet) => wallet.name),
+        address: accounts[0]!.address,
+        signature: [...output!.signature]
+      }
+    })
+    expect(signed.names).toEqual(["Sandbox Solana Wallet"])
+    expect(signed.address).toBe("8swV2M1CbyejEo6ScGRSXSpoiAXQGeKz9Df1Z1tnPaMJ")
+    const key = await getPublicKeyFromAddress(address(signed.address))
+    const message = new TextEncoder().encode("Hello from the bundle")
+    expect(await verifySignature(key, Uint8Array.from(signed.signature) as SignatureBytes, message)).toBe(true)
   })
 })
