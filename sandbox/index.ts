@@ -1,6 +1,6 @@
 /**
- * The whole sandbox in one call: local EVM chains, the API server, the Sandbox Wallet script and the demo dapp, all on
- * 127.0.0.1. `npm start` (`sandbox/start.ts`) runs it on fixed ports; tests run it on free ones.
+ * The whole sandbox in one call: local EVM chains, a local Solana chain, the API server, the Sandbox Wallet script and
+ * the demo dapp, all on 127.0.0.1. `npm start` (`sandbox/start.ts`) runs it on fixed ports; tests run it on free ones.
  */
 import { join } from "node:path"
 import { stop as stopEsbuild } from "esbuild"
@@ -11,6 +11,7 @@ import { buildDemo } from "./demo/build.ts"
 import { type DemoServer, startDemoServer } from "./demo/server.ts"
 import { configPath, walletScriptPath } from "./demo/src/config.ts"
 import { type Relay, startRelay } from "./relay/server.ts"
+import { type SolanaChain, startSolana } from "./solana/index.ts"
 import { buildWalletScript, bundleWallet } from "./wallet/build.ts"
 import { mobileWalletPath } from "./wallet/mobilePage.ts"
 
@@ -26,6 +27,8 @@ export interface SandboxPorts {
    * The chains 1, 8453 and 31337, in that order: a list, or the first port (the others follow it). @default 0
    */
   readonly chains?: number | ReadonlyArray<number>
+  /** The local Solana chain (JSON-RPC over HTTP and WebSocket on one port). @default 0 */
+  readonly solana?: number
 }
 
 /** Options of {@link startSandbox}. */
@@ -46,6 +49,16 @@ export interface SandboxChain {
   readonly rpcUrl: string
 }
 
+/** The local Solana chain's addresses. */
+export interface SandboxSolanaUrls {
+  /** `solana:Djv2CVqXGt2vsN5ZVJSu1gRppWA6K3Q5`. */
+  readonly caipNetworkId: `solana:${string}`
+  /** JSON-RPC over HTTP (`createSolanaRpc`). */
+  readonly rpcUrl: string
+  /** PubSub over WebSocket, same port (`createSolanaRpcSubscriptions`). */
+  readonly wsUrl: string
+}
+
 /** Where everything lives; JSON-serialisable (it is what `.sandbox/urls.json` holds). */
 export interface SandboxUrls {
   /** Base URL of the wallet API, blockchain API and analytics sink. */
@@ -60,7 +73,15 @@ export interface SandboxUrls {
   readonly wallet: string
   /** The WalletConnect relay (`ws://127.0.0.1:<port>`), for `endpoints.relay` and wallets. */
   readonly relay: string
+  /** The local Solana chain (litesvm). */
+  readonly solana: SandboxSolanaUrls
 }
+
+/** The local Solana chain of a running sandbox: its addresses, funded accounts, USDC mint and history. */
+export type SandboxSolana = Pick<
+  SolanaChain,
+  "caipNetworkId" | "rpcUrl" | "wsUrl" | "genesisHash" | "accounts" | "usdcMint" | "history"
+>
 
 /** A running sandbox. */
 export interface Sandbox {
@@ -69,6 +90,8 @@ export interface Sandbox {
   readonly accounts: ReadonlyArray<SandboxAccount>
   /** USDC and NFT addresses by chain id (seeded chains only). */
   readonly contracts: Readonly<Record<number, SeededContracts>>
+  /** The local Solana chain; `accounts[0]` is the Sandbox Solana Wallet's. */
+  readonly solana: SandboxSolana
   /** Stops the demo server, the API and every chain; resolves once all are down. Safe to call twice. */
   readonly stop: () => Promise<void>
 }
@@ -93,6 +116,16 @@ const waitUntil = async (what: string, check: () => Promise<boolean>, timeoutMs:
     if (performance.now() > deadline) throw new Error(`startSandbox: ${what} did not answer within ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
+}
+
+const solanaAnswers = async (solana: SandboxSolanaUrls, genesisHash: string): Promise<boolean> => {
+  const response = await fetch(solana.rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "getGenesisHash" }),
+    signal: AbortSignal.timeout(2000)
+  })
+  return ((await response.json()) as { result?: string }).result === genesisHash
 }
 
 const answers = async (url: string, init?: RequestInit): Promise<boolean> =>
@@ -134,6 +167,7 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
   walletBundle.catch(() => {})
 
   let chains: Chains | undefined
+  let solana: SolanaChain | undefined
   let api: ApiServer | undefined
   let demo: DemoServer | undefined
   let relay: Relay | undefined
@@ -141,7 +175,7 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
   const stop = () => {
     stopped ??= (async () => {
       await Promise.allSettled([demo?.stop(), api?.stop(), relay?.stop()])
-      await chains?.stop()
+      await Promise.all([chains?.stop(), solana?.stop()])
     })()
     return stopped
   }
@@ -158,23 +192,44 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
 
   try {
     const [chainsPort1, chainsPort2, chainsPort3] = chainPorts(ports.chains)
-    chains = await startChains({
-      chains: [
-        { chainId: 1, port: chainsPort1! },
-        { chainId: 8453, port: chainsPort2! },
-        { chainId: 31337, port: chainsPort3!, seed: false }
-      ]
-    })
+    // allSettled: when one fails, the other must have finished starting before stop() can end it
+    const [startedChains, startedSolana] = await Promise.allSettled([
+      startChains({
+        chains: [
+          { chainId: 1, port: chainsPort1! },
+          { chainId: 8453, port: chainsPort2! },
+          { chainId: 31337, port: chainsPort3!, seed: false }
+        ]
+      }),
+      startSolana({ port: ports.solana ?? 0 })
+    ])
+    if (startedChains.status === "fulfilled") chains = startedChains.value
+    if (startedSolana.status === "fulfilled") solana = startedSolana.value
+    if (startedChains.status === "rejected") throw startedChains.reason
+    if (startedSolana.status === "rejected") throw startedSolana.reason
+    if (chains === undefined || solana === undefined) throw new Error("startSandbox: a chain did not start")
     log(`chains ready (${since()})`)
     ;[api, relay] = await Promise.all([
-      startApi({ port: ports.api ?? 0, dataDir: options.dataDir ?? defaultDataDir, chains }),
+      startApi({ port: ports.api ?? 0, dataDir: options.dataDir ?? defaultDataDir, chains, solana }),
       startRelay({ port: ports.relay ?? 0 })
     ])
     log(`api and relay ready (${since()})`)
+    const solanaUrls: SandboxSolanaUrls = {
+      caipNetworkId: solana.caipNetworkId,
+      rpcUrl: solana.rpcUrl,
+      wsUrl: solana.wsUrl
+    }
+    // The Sandbox Solana Wallet signs with account 0 on the local chain.
+    const walletSolana = {
+      rpcUrl: solana.rpcUrl,
+      chain: solana.caipNetworkId,
+      privateKey: solana.accounts[0]!.privateKey
+    }
     const walletScript = await buildWalletScript({
       chains: chains.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl })),
       chainId: demoChainIds[0]!,
-      mode: "prompt"
+      mode: "prompt",
+      solana: walletSolana
     })
     const builtSite = await site
     // Both bundles are made once per process; esbuild's service process is not needed again, and a stopped sandbox
@@ -188,12 +243,14 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
         projectId: demoProjectId,
         api: api.url,
         chains: chains.chains.filter((chain) => demoChainIds.includes(chain.chainId)),
-        relay: relay.url
+        relay: relay.url,
+        solana: solanaUrls
       },
       mobileWallet: {
         relayUrl: relay.url,
         projectId: demoProjectId,
-        chains: chains.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl }))
+        chains: chains.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl })),
+        solana: walletSolana
       }
     })
     // The registry's Sandbox Mobile Wallet opens this page (mobile and web app links, `wc?uri=` appended).
@@ -206,16 +263,26 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
       projectId: demoProjectId,
       chains: chains.chains,
       wallet: `${demo.url}${walletScriptPath}`,
-      relay: relay.url
+      relay: relay.url,
+      solana: solanaUrls
     }
+    const genesisHash = solana.genesisHash
     await Promise.all([
       ...urls.chains.map((chain) => waitUntil(`chain ${chain.chainId}`, () => chainAnswers(chain), timeoutMs)),
+      waitUntil("solana", () => solanaAnswers(solanaUrls, genesisHash), timeoutMs),
       waitUntil("api", () => answers(`${urls.api}/appkit/v1/config?projectId=${urls.projectId}`), timeoutMs),
       waitUntil("demo", () => answers(`${urls.demo}${configPath}`), timeoutMs),
       waitUntil("wallet script", () => answers(urls.wallet), timeoutMs)
     ])
     log(`all parts answer (${since()})`)
-    return { urls, accounts: chains.accounts, contracts: chains.contracts, stop }
+    const { accounts, usdcMint, history } = solana
+    return {
+      urls,
+      accounts: chains.accounts,
+      contracts: chains.contracts,
+      solana: { ...solanaUrls, genesisHash, accounts, usdcMint, history },
+      stop
+    }
   } catch (error) {
     await abandon()
     throw error

@@ -3,7 +3,9 @@
  * SIGTERM stops every part and exits 0. The data dir is kept, so the API's store survives restarts.
  *
  * Environment: `AIRLOCK_API_PORT` (4400), `AIRLOCK_DEMO_PORT` (5173), `AIRLOCK_CHAIN_PORT` (8545: chains 1, 8453 and
- * 31337 on 8545, 8546, 8547), `AIRLOCK_RELAY_PORT` (4401, the WalletConnect relay), `AIRLOCK_DATA_DIR` (`.sandbox/data`), `AIRLOCK_URLS_FILE` (`.sandbox/urls.json`).
+ * 31337 on 8545, 8546, 8547), `AIRLOCK_SOLANA_PORT` (8899, the local Solana chain: HTTP and WebSocket),
+ * `AIRLOCK_RELAY_PORT` (4401, the WalletConnect relay), `AIRLOCK_DATA_DIR` (`.sandbox/data`), `AIRLOCK_URLS_FILE`
+ * (`.sandbox/urls.json`).
  * A port of 0 picks a free one.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -11,7 +13,7 @@ import { dirname, join, resolve } from "node:path"
 import { defaultDataDir, startSandbox } from "./index.ts"
 
 /** The fixed default ports, so the printed URLs stay the same from one run to the next. */
-export const defaultPorts = { api: 4400, demo: 5173, chains: 8545, relay: 4401 } as const
+export const defaultPorts = { api: 4400, demo: 5173, chains: 8545, relay: 4401, solana: 8899 } as const
 
 /** Default path of the URLs file. */
 export const defaultUrlsFile = join(import.meta.dirname, "..", ".sandbox", "urls.json")
@@ -32,7 +34,8 @@ const main = async () => {
       api: portFromEnv("AIRLOCK_API_PORT", defaultPorts.api),
       demo: portFromEnv("AIRLOCK_DEMO_PORT", defaultPorts.demo),
       chains: portFromEnv("AIRLOCK_CHAIN_PORT", defaultPorts.chains),
-      relay: portFromEnv("AIRLOCK_RELAY_PORT", defaultPorts.relay)
+      relay: portFromEnv("AIRLOCK_RELAY_PORT", defaultPorts.relay),
+      solana: portFromEnv("AIRLOCK_SOLANA_PORT", defaultPorts.solana)
     },
     dataDir: resolve(process.env.AIRLOCK_DATA_DIR || defaultDataDir),
     quiet: true
@@ -46,6 +49,7 @@ const main = async () => {
   console.log(`  demo        ${urls.demo}  (?sandboxWallet=approve|reject to skip the wallet's prompts)`)
   console.log(`  api         ${urls.api}  (project id ${urls.projectId})`)
   for (const chain of urls.chains) console.log(`  ${chain.caipNetworkId.padEnd(13)}${chain.rpcUrl}`)
+  console.log(`  solana      ${urls.solana.rpcUrl}  (${urls.solana.caipNetworkId}, ws ${urls.solana.wsUrl})`)
   console.log(`  wallet      ${urls.wallet}`)
   console.log(`  relay       ${urls.relay}  (WalletConnect)`)
   console.log(`  urls        ${urlsFile}`)

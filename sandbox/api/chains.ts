@@ -1,9 +1,10 @@
 /**
- * The sandbox API's view of the local chains: a viem client per chain, which chains the blockchain API supports, and
- * cached token metadata read from the contracts themselves.
+ * The sandbox API's view of the local chains: a viem client per EVM chain, which chains the blockchain API supports,
+ * cached token metadata read from the contracts themselves, and the local Solana chain when the sandbox runs one.
  */
 import { type Address, createPublicClient, erc20Abi, erc721Abi, http, type PublicClient } from "viem"
 import type { Chains } from "../chain/index.ts"
+import { type ApiSolanaChain, type ApiSolanaInput, makeApiSolanaChain } from "./solana.ts"
 
 /** What {@link makeChainSet} needs of a started chain set (a `startChains()` result fits). */
 export type ApiChainsInput = Pick<Chains, "chains" | "contracts">
@@ -38,6 +39,8 @@ export const nativeTokenAddress = "0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee"
 export interface ChainSet {
   readonly all: ReadonlyArray<ApiChain>
   readonly supported: ReadonlyArray<ApiChain>
+  /** The local Solana chain (always supported), when there is one. */
+  readonly solana: ApiSolanaChain | undefined
   /** The supported chain named by a `chainId` parameter: CAIP (`eip155:1`) or a bare number (`1`). */
   find(chainIdParam: string): ApiChain | undefined
   /** Metadata of an ERC-20, read once from the chain; undefined when the address does not answer as an ERC-20. */
@@ -53,13 +56,14 @@ export const defaultUnsupportedChainIds: ReadonlyArray<number> = [31337]
  * Wraps started chains for the API.
  * @example
  * ```ts
- * const set = makeChainSet(await startChains())
+ * const set = makeChainSet(await startChains(), defaultUnsupportedChainIds, await startSolana())
  * set.find("eip155:8453")?.client.getBlockNumber()
  * ```
  */
 export const makeChainSet = (
   input: ApiChainsInput | undefined,
-  unsupportedChainIds: ReadonlyArray<number> = defaultUnsupportedChainIds
+  unsupportedChainIds: ReadonlyArray<number> = defaultUnsupportedChainIds,
+  solana?: ApiSolanaInput
 ): ChainSet => {
   const all: ReadonlyArray<ApiChain> = (input?.chains ?? []).map((c) => ({
     chainId: c.chainId,
@@ -83,6 +87,7 @@ export const makeChainSet = (
   return {
     all,
     supported,
+    solana: solana === undefined ? undefined : makeApiSolanaChain(solana),
     find: (param) => {
       const id = /^(?:eip155:)?(\d{1,12})$/.exec(param)?.[1]
       return id === undefined ? undefined : supported.find((c) => c.chainId === Number(id))

@@ -6,6 +6,7 @@
 /** USD price of one unit, by token symbol. */
 export const usdPrices: Readonly<Record<string, number>> = {
   ETH: 2500,
+  SOL: 150,
   USDC: 1
 }
 

@@ -15,6 +15,7 @@ import { isLoopbackOrigin, makeProjects, modeFailure, originAllowed, type Projec
 import { makeRegistry, type Registry } from "./registry.ts"
 import { HttpError, makeRouter, type Reply } from "./router.ts"
 import { apiRoutes } from "./routes/index.ts"
+import type { ApiSolanaInput } from "./solana.ts"
 
 /** Options of {@link startApi}. */
 export interface StartApiOptions {
@@ -24,6 +25,11 @@ export interface StartApiOptions {
   readonly dataDir: string
   /** The local chains (a `startChains()` result). Without them, account endpoints answer empty results. */
   readonly chains?: ApiChainsInput | undefined
+  /**
+   * The local Solana chain (a `startSolana()` result): balances and history of `solana:` accounts, and listed among
+   * the supported chains. Without it, a Solana account has empty results.
+   */
+  readonly solana?: ApiSolanaInput | undefined
   /** Chain ids left out of `/v1/supported-chains`. @default [31337] */
   readonly unsupportedChainIds?: ReadonlyArray<number>
   /** Entries per history page. @default 20 */
@@ -137,7 +143,7 @@ const authorize = (app: ApiApp, query: URLSearchParams, origin: string | undefin
 export const startApi = async (options: StartApiOptions): Promise<ApiServer> => {
   const db = openDb(options.dataDir)
   const now = options.now ?? Date.now
-  const chains = makeChainSet(options.chains, options.unsupportedChainIds ?? defaultUnsupportedChainIds)
+  const chains = makeChainSet(options.chains, options.unsupportedChainIds ?? defaultUnsupportedChainIds, options.solana)
   let baseUrl = ""
   const app: ApiApp = {
     db,
@@ -214,15 +220,17 @@ export const startApi = async (options: StartApiOptions): Promise<ApiServer> => 
 
 if (import.meta.main) {
   const { startChains } = await import("../chain/index.ts")
+  const { startSolana } = await import("../solana/index.ts")
   const portArg = process.argv.indexOf("--port")
-  const chains = await startChains()
+  const [chains, solana] = await Promise.all([startChains(), startSolana()])
   const api = await startApi({
     dataDir: ".sandbox/api",
     chains,
+    solana,
     port: portArg === -1 ? 0 : Number(process.argv[portArg + 1])
   })
   console.log(`sandbox api on ${api.url} (project id airlock-demo); Ctrl-C to stop`)
-  const shutdown = () => void Promise.all([api.stop(), chains.stop()]).then(() => process.exit(0))
+  const shutdown = () => void Promise.all([api.stop(), chains.stop(), solana.stop()]).then(() => process.exit(0))
   process.once("SIGINT", shutdown)
   process.once("SIGTERM", shutdown)
 }

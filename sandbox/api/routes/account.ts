@@ -1,10 +1,13 @@
 /**
  * Blockchain API account routes (SPEC §7): identity (seeded for anvil's accounts 0 and 1), history indexed from the
- * local chains' blocks, and balances read live from the chains with prices from the local table.
+ * local chains' blocks, and balances read live from the chains with prices from the local table. A Solana account is
+ * served from the local Solana chain.
  */
+import { isAddress as isSolanaAddress, type Address as SolanaAddress } from "@solana/kit"
 import { type Address, erc20Abi, formatUnits, getAddress, isAddress } from "viem"
 import { endpoints } from "../../../core/schema/api/endpoints.ts"
 import type { TokenBalance } from "../../../core/schema/token.ts"
+import type { SolanaTxRecord } from "../../solana/history.ts"
 import { type ApiApp, type ApiRoute, imageUrl } from "../app.ts"
 import { type ApiChain, nativeToken, type TokenMeta } from "../chains.ts"
 import { endpointRoute } from "../contract.ts"
@@ -12,16 +15,54 @@ import { entryId, newestFirst, page, toTransaction, touches } from "../history.t
 import { identityOf } from "../identities.ts"
 import { fiatRates, priceOf } from "../prices.ts"
 import { HttpError } from "../router.ts"
+import { type ApiSolanaChain, namesSolanaChain, solanaBalances, toSolanaTransaction } from "../solana.ts"
+
+/** An account a path names: an EVM address (checksummed) or a Solana one (base58). */
+export type PathAccount =
+  | { readonly namespace: "eip155"; readonly address: Address }
+  | { readonly namespace: "solana"; readonly address: SolanaAddress }
 
 /**
- * The EVM address named by a path parameter (bare, or CAIP-10 `eip155:1:0x…`); undefined for a well-formed address
- * of another namespace (a Solana key), which the local chains hold nothing for. Anything else is a 400.
+ * The account named by a path parameter: bare, or CAIP-10 (`eip155:1:0x…`, `solana:<ref>:<base58>`). Anything else
+ * is a 400.
+ * @example
+ * ```ts
+ * pathAccount("solana:Djv2CVqXGt2vsN5ZVJSu1gRppWA6K3Q5:8swV2M1CbyejEo6ScGRSXSpoiAXQGeKz9Df1Z1tnPaMJ").namespace // "solana"
+ * ```
+ */
+export const pathAccount = (raw: string): PathAccount => {
+  const bare = raw.includes(":") ? raw.slice(raw.lastIndexOf(":") + 1) : raw
+  if (isAddress(bare, { strict: false })) return { namespace: "eip155", address: getAddress(bare) }
+  if (isSolanaAddress(bare)) return { namespace: "solana", address: bare }
+  throw new HttpError(
+    400,
+    "Invalid address: expected 0x and 40 hex digits, a base58 Solana address, or a CAIP-10 account id"
+  )
+}
+
+/**
+ * The EVM address named by a path parameter (bare, or CAIP-10 `eip155:1:0x…`); undefined for a Solana address, which
+ * EVM-only routes (identity, sessions) hold nothing for. Anything else is a 400.
  */
 export const pathAddress = (raw: string): Address | undefined => {
-  const bare = raw.includes(":") ? raw.slice(raw.lastIndexOf(":") + 1) : raw
-  if (isAddress(bare, { strict: false })) return getAddress(bare)
-  if (/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(bare)) return undefined
-  throw new HttpError(400, "Invalid address: expected 0x and 40 hex digits, or a CAIP-10 account id")
+  const account = pathAccount(raw)
+  return account.namespace === "eip155" ? account.address : undefined
+}
+
+/**
+ * The local Solana chain a `chainId` parameter selects for a Solana account: the chain when absent or naming it, none
+ * for any other chain; a malformed id is a 400.
+ */
+export const selectSolana = (app: ApiApp, chainId: string | undefined): ApiSolanaChain | undefined => {
+  const solana = app.chains.solana
+  if (chainId === undefined || chainId === "") return solana
+  checkChainId(chainId)
+  return solana !== undefined && namesSolanaChain(solana, chainId) ? solana : undefined
+}
+
+const checkChainId = (chainId: string) => {
+  if (!/^(?:[-a-z0-9]{3,8}:)?[-_a-zA-Z0-9]{1,32}$/.test(chainId))
+    throw new HttpError(400, "Invalid chainId: expected a CAIP-2 network id such as eip155:1")
 }
 
 /**
@@ -30,8 +71,7 @@ export const pathAddress = (raw: string): Address | undefined => {
  */
 export const selectChains = (app: ApiApp, chainId: string | undefined): ReadonlyArray<ApiChain> => {
   if (chainId === undefined || chainId === "") return app.chains.supported
-  if (!/^(?:[-a-z0-9]{3,8}:)?[-_a-zA-Z0-9]{1,32}$/.test(chainId))
-    throw new HttpError(400, "Invalid chainId: expected a CAIP-2 network id such as eip155:1")
+  checkChainId(chainId)
   const chain = app.chains.find(chainId)
   return chain === undefined ? [] : [chain]
 }
@@ -86,6 +126,25 @@ const chainBalances = async (
   return entries
 }
 
+/** One page of a Solana account's history (in USD, as the EVM history). */
+const solanaHistory = (
+  app: ApiApp,
+  owner: SolanaAddress,
+  query: { readonly chainId?: string | undefined; readonly cursor?: string | undefined },
+  projectId: string
+) => {
+  const solana = selectSolana(app, query.chainId)
+  if (solana === undefined) return { data: [], next: null }
+  const entryOf = (record: SolanaTxRecord) => `${solana.caipNetworkId}:${record.signature}`
+  const slice = page(solana.history.involving(owner), entryOf, query.cursor ?? null, app.historyPageSize)
+  if (slice === undefined) throw new HttpError(400, "Invalid cursor: use the 'next' value of a previous page")
+  const icon = (symbol: string) => imageUrl(app, "/public/getTokenImage", symbol, projectId)
+  return {
+    data: slice.items.map((record) => toSolanaTransaction(solana, record, owner, "usd", icon)),
+    next: slice.next
+  }
+}
+
 /** The account routes. */
 export const accountRoutes: ReadonlyArray<ApiRoute> = [
   endpointRoute(endpoints.identity, ({ params, app, project }) => {
@@ -95,9 +154,10 @@ export const accountRoutes: ReadonlyArray<ApiRoute> = [
     return { name: identity.name, avatar: imageUrl(app, "/public/getAssetImage", identity.name, project.id) }
   }),
   endpointRoute(endpoints.history, async ({ params, query, app, project }) => {
-    const owner = pathAddress(params.address)
-    const chains = owner === undefined ? [] : selectChains(app, query.chainId)
-    if (owner === undefined) return { data: [], next: null }
+    const account = pathAccount(params.address)
+    if (account.namespace === "solana") return solanaHistory(app, account.address, query, project.id)
+    const owner = account.address
+    const chains = selectChains(app, query.chainId)
     await app.indexer.sync(chains)
     const mine = chains
       .flatMap((chain) => app.indexer.transactions(chain))
@@ -114,9 +174,15 @@ export const accountRoutes: ReadonlyArray<ApiRoute> = [
     return { data, next: slice.next }
   }),
   endpointRoute(endpoints.balance, async ({ params, query, app, project }) => {
-    const owner = pathAddress(params.address)
+    const account = pathAccount(params.address)
     const currency = currencyOf(query.currency)
-    if (owner === undefined) return { balances: [] }
+    if (account.namespace === "solana") {
+      const solana = selectSolana(app, query.chainId)
+      if (solana === undefined) return { balances: [] }
+      const icon = (symbol: string) => imageUrl(app, "/public/getTokenImage", symbol, project.id)
+      return { balances: await solanaBalances(solana, account.address, currency, icon) }
+    }
+    const owner = account.address
     const chains = selectChains(app, query.chainId)
     const perChain = await Promise.all(chains.map((chain) => chainBalances(app, chain, owner, currency, project.id)))
     return { balances: perChain.flat() }

@@ -1,11 +1,13 @@
 /**
  * The blockchain API's per-chain RPC endpoint (SPEC §7 `{rpc}/v1/?chainId={chain}&projectId={id}`): JSON-RPC posted
- * here is forwarded to the local chain, so an app configured with the hosted RPC shape still reaches anvil. Only what a
- * dapp needs passes: chain-control methods (anvil's cheat codes, mining, tracing, the pool) are refused.
+ * here is forwarded to the local chain, so an app configured with the hosted RPC shape still reaches anvil (or the
+ * local Solana chain, for its `solana:` id). Only what a dapp needs passes: chain-control methods (anvil's cheat codes,
+ * mining, tracing, the pool) are refused.
  */
 import { Schema } from "effect"
 import type { ApiRoute } from "../app.ts"
 import { HttpError, json } from "../router.ts"
+import { namesSolanaChain } from "../solana.ts"
 
 /** The answer is whatever JSON the chain returns. */
 const JsonRpcAnswer = Schema.Unknown
@@ -71,7 +73,10 @@ export const rpcRoutes: ReadonlyArray<ApiRoute> = [
     method: "POST",
     path: "/v1",
     handle: async ({ query, body, app }) => {
-      const chain = app.chains.find(query.get("chainId") ?? "")
+      const chainId = query.get("chainId") ?? ""
+      const { solana } = app.chains
+      const chain =
+        app.chains.find(chainId) ?? (solana !== undefined && namesSolanaChain(solana, chainId) ? solana : undefined)
       if (chain === undefined) throw new HttpError(400, "Unsupported or missing chainId")
       if (body === undefined) throw new HttpError(400, "Missing JSON-RPC body")
       const entries: ReadonlyArray<unknown> = Array.isArray(body) ? body : [body]

@@ -24,7 +24,7 @@ describe("startSandbox on free ports", () => {
 
   it("binds every part to 127.0.0.1 on a port of its own", () => {
     const { urls } = sandbox
-    const all = [urls.api, urls.demo, urls.relay, ...urls.chains.map((chain) => chain.rpcUrl)]
+    const all = [urls.api, urls.demo, urls.relay, urls.solana.rpcUrl, ...urls.chains.map((chain) => chain.rpcUrl)]
     for (const url of all) expect(new URL(url).hostname).toBe("127.0.0.1")
     expect(new Set(all.map(portOf)).size).toBe(all.length)
     expect(urls.wallet).toBe(`${urls.demo}/sandbox-wallet.js`)
@@ -41,6 +41,23 @@ describe("startSandbox on free ports", () => {
     expect(sandbox.urls.chains.map((chain) => chain.caipNetworkId)).toEqual(["eip155:1", "eip155:8453", "eip155:31337"])
     for (const chain of sandbox.urls.chains) expect(await rpcChainId(chain.rpcUrl)).toBe(chain.chainId)
     expect(Object.keys(sandbox.contracts).map(Number).sort()).toEqual([1, 8453])
+  })
+
+  it("runs the local Solana chain, answering getGenesisHash, with the Sandbox Solana Wallet's account funded", async () => {
+    const { solana } = sandbox.urls
+    expect(solana.caipNetworkId).toBe("solana:Djv2CVqXGt2vsN5ZVJSu1gRppWA6K3Q5")
+    expect(solana.wsUrl).toBe(solana.rpcUrl.replace("http:", "ws:"))
+    const rpc = (method: string, params: ReadonlyArray<unknown> = []) =>
+      fetch(solana.rpcUrl, { method: "POST", body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) })
+        .then((response) => response.json())
+        .then((body) => (body as { result: unknown }).result)
+    expect(await rpc("getGenesisHash")).toBe("Djv2CVqXGt2vsN5ZVJSu1gRppWA6K3Q5FZszgWTwr5Ax")
+    const balance = (await rpc("getBalance", [sandbox.solana.accounts[0]!.address])) as { value: number }
+    expect(balance.value).toBeGreaterThan(90e9)
+    const chains = await (
+      await fetch(`${sandbox.urls.api}/v1/supported-chains?projectId=${sandbox.urls.projectId}`)
+    ).json()
+    expect(chains.http).toContain(solana.caipNetworkId)
   })
 
   it("serves the demo page with the wallet as a script file under a CSP that forbids inline scripts", async () => {
@@ -68,7 +85,8 @@ describe("startSandbox on free ports", () => {
       projectId: "airlock-demo",
       api: sandbox.urls.api,
       chains: sandbox.urls.chains.filter((chain) => chain.chainId !== 31337),
-      relay: sandbox.urls.relay
+      relay: sandbox.urls.relay,
+      solana: sandbox.urls.solana
     })
   })
 
@@ -77,6 +95,7 @@ describe("startSandbox on free ports", () => {
     expect(response.headers.get("content-type")).toContain("javascript")
     const script = await response.text()
     for (const chain of sandbox.urls.chains) expect(script).toContain(chain.rpcUrl)
+    expect(script).toContain(sandbox.urls.solana.rpcUrl)
     expect(script).toContain("eip6963:announceProvider")
   })
 
@@ -96,7 +115,9 @@ describe("startSandbox lifecycle", () => {
     const started = anvils().filter((child) => !before.has(child.pid))
     expect(started).toHaveLength(6)
 
-    const ports = [a!, b!].flatMap(({ urls }) => [urls.api, urls.demo, ...urls.chains.map((c) => c.rpcUrl)].map(portOf))
+    const ports = [a!, b!].flatMap(({ urls }) =>
+      [urls.api, urls.demo, urls.solana.rpcUrl, ...urls.chains.map((c) => c.rpcUrl)].map(portOf)
+    )
     expect(new Set(ports).size).toBe(ports.length)
 
     await Promise.all([a!.stop(), b!.stop()])
@@ -106,6 +127,22 @@ describe("startSandbox lifecycle", () => {
     expect(childProcesses(process.pid).filter((child) => !before.has(child.pid))).toEqual([])
     await a!.stop()
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  }, 60_000)
+
+  it("fails with the busy port named and leaves no chain running when the Solana port is taken", async () => {
+    const blocker: Server = createServer()
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve))
+    const address = blocker.address()
+    const taken = typeof address === "object" && address !== null ? address.port : 0
+    const dataDir = mkdtempSync(join(tmpdir(), "airlock-sandbox-"))
+    const before = new Set(anvils().map((child) => child.pid))
+    try {
+      await expect(startSandbox({ quiet: true, dataDir, ports: { solana: taken } })).rejects.toThrow(String(taken))
+      expect(anvils().filter((child) => !before.has(child.pid))).toEqual([])
+    } finally {
+      blocker.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    }
   }, 60_000)
 
   it("fails with the busy port named and leaves no chain running when the API port is taken", async () => {

@@ -46,6 +46,7 @@ describe("npm start (sandbox/start.ts)", () => {
           AIRLOCK_DEMO_PORT: "0",
           AIRLOCK_CHAIN_PORT: "0",
           AIRLOCK_RELAY_PORT: "0",
+          AIRLOCK_SOLANA_PORT: "0",
           AIRLOCK_DATA_DIR: dataDir,
           AIRLOCK_URLS_FILE: urlsFile
         },
@@ -72,6 +73,7 @@ describe("npm start (sandbox/start.ts)", () => {
       )
       expect(output).toContain(urls.demo)
       expect(output).toContain(urls.api)
+      expect(output).toContain(urls.solana.rpcUrl)
       expect((await fetch(`${urls.api}/appkit/v1/config?projectId=${urls.projectId}`)).status).toBe(200)
       expect((await fetch(urls.demo)).status).toBe(200)
       for (const chain of urls.chains) expect(await rpcChainId(chain.rpcUrl)).toBe(chain.chainId)
@@ -82,7 +84,7 @@ describe("npm start (sandbox/start.ts)", () => {
       child.kill(signal)
       expect(await exitOf(child)).toEqual({ code: 0, signal: null })
       for (const c of children) expect(isAlive(c.pid), `${c.command} ${c.pid}`).toBe(false)
-      const ports = [urls.api, urls.demo, ...urls.chains.map((chain) => chain.rpcUrl)].map(portOf)
+      const ports = [urls.api, urls.demo, urls.solana.rpcUrl, ...urls.chains.map((chain) => chain.rpcUrl)].map(portOf)
       for (const port of ports) expect(await portIsFree(port), `port ${port}`).toBe(true)
       expect(existsSync(urlsFile)).toBe(false)
       expect(existsSync(dataDir)).toBe(true)
