@@ -1,0 +1,204 @@
+import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { type Address, createSolanaRpc, getBase58Encoder, getPublicKeyFromAddress, verifySignature } from "@solana/kit"
+import type { Page } from "playwright-core"
+import { beforeEach, describe, expect, it } from "vitest"
+import { formatLamports } from "../../adapters/solana/rpc.ts"
+import { formatBalance, truncateAddress } from "../../core/schema/format.ts"
+import type { Sandbox } from "../../sandbox/index.ts"
+import type { PageRecord } from "./browser.ts"
+import { useE2eSession } from "./session.ts"
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
+
+// The Solana slice end to end: the demo dapp on EVM and Solana networks, `solana()` finding the Sandbox Solana
+// Wallet the page injects (Wallet Standard), litesvm behind the sandbox's JSON-RPC server, and the wallet's own
+// approval dialog clicked as a person would.
+describe("the Sandbox Solana Wallet in the demo", () => {
+  const session = useE2eSession("airlock-e2e-solana-")
+  let sandbox: Sandbox
+  let page: Page
+  let record: PageRecord
+  beforeEach(() => {
+    ;({ sandbox, page, record } = session)
+  })
+
+  const owner = () => sandbox.solana.accounts[0]!.address
+  const receiver = () => sandbox.solana.accounts[1]!.address
+  const rpc = () => createSolanaRpc(sandbox.urls.solana.rpcUrl)
+  const lamportsOf = async (address: string) =>
+    (
+      await rpc()
+        .getBalance(address as Address, { commitment: "confirmed" })
+        .send()
+    ).value
+  const walletDialog = () => page.locator("[data-sandbox-wallet=prompt]").getByRole("dialog")
+  const modal = () => page.getByRole("dialog", { name: /Connect Wallet|Account|Choose Network/ })
+
+  const connectSolana = async () => {
+    await page.getByRole("button", { name: "Connect Wallet" }).first().click({ timeout: 15_000 })
+    await modal()
+      .getByRole("button", { name: /^Sandbox Solana Wallet/ })
+      .click({ timeout: 15_000 })
+    await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
+    await expect
+      .poll(() => page.getByTestId("solana-account").textContent(), { timeout: 15_000 })
+      .toBe(`connected ${owner()}`)
+  }
+
+  const axeViolations = async () => {
+    await page.evaluate(readFileSync(axePath, "utf8"))
+    return page.evaluate(async () => {
+      const axe = (
+        globalThis as unknown as {
+          axe: {
+            run: (c: Document) => Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown }> }> }>
+          }
+        }
+      ).axe
+      const result = await axe.run(document)
+      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`)
+    })
+  }
+
+  it("connects: the short base58 address and the SOL balance litesvm holds; Connect and Account are axe clean", async () => {
+    await page.goto(sandbox.urls.demo)
+    await page.getByRole("button", { name: "Connect Wallet" }).first().click({ timeout: 15_000 })
+    // Both families on one Connect view: the EIP-6963 wallet and the Wallet Standard one.
+    await modal()
+      .getByRole("button", { name: /^Sandbox Solana Wallet/ })
+      .waitFor({ timeout: 15_000 })
+    await modal()
+      .getByRole("button", { name: /^Sandbox Wallet/ })
+      .waitFor()
+    expect(await axeViolations()).toEqual([])
+    await modal()
+      .getByRole("button", { name: /^Sandbox Solana Wallet/ })
+      .click()
+    await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
+    const balance = formatBalance(formatLamports(await lamportsOf(owner())), "SOL")
+    const short = truncateAddress(owner())
+    expect(short).toMatch(/^\w{4}\.\.\.\w{6}$/)
+    await page.getByRole("button", { name: `${balance} ${short}` }).click({ timeout: 15_000 })
+    const account = page.getByRole("dialog", { name: "Account" })
+    await account.getByText(short).waitFor({ timeout: 15_000 })
+    await account.getByText(balance).waitFor()
+    expect(await page.getByTestId("connection-network").textContent()).toBe(
+      `Solana Sandbox (${sandbox.urls.solana.caipNetworkId})`
+    )
+    expect(await axeViolations()).toEqual([])
+    expect(record.errors).toEqual([])
+  })
+
+  it("signs a message the test verifies with the account's public key", async () => {
+    await page.goto(sandbox.urls.demo)
+    await connectSolana()
+    await page.getByRole("button", { name: "Sign Solana message" }).click()
+    await walletDialog().getByText("Hello from Airlock on Solana").waitFor({ timeout: 15_000 })
+    await walletDialog().getByRole("button", { name: "Approve" }).click()
+    await expect
+      .poll(() => page.getByTestId("solana-signature").textContent(), { timeout: 15_000 })
+      .toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/)
+    const signature = new Uint8Array(
+      getBase58Encoder().encode((await page.getByTestId("solana-signature").textContent())!)
+    )
+    const key = await getPublicKeyFromAddress(owner() as Address)
+    const message = new TextEncoder().encode("Hello from Airlock on Solana")
+    expect(await verifySignature(key, signature as never, message)).toBe(true)
+    expect(await verifySignature(key, signature as never, new TextEncoder().encode("something else"))).toBe(false)
+  })
+
+  it("signs and sends 0.01 SOL: the receiver's balance on the chain grows by exactly that", async () => {
+    await page.goto(sandbox.urls.demo)
+    await connectSolana()
+    const before = await lamportsOf(receiver())
+    await page.getByLabel("Receiver").fill(receiver())
+    await page.getByRole("button", { name: "Send 0.01 SOL" }).click()
+    await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
+    await expect
+      .poll(() => page.getByTestId("solana-transaction").textContent(), { timeout: 15_000 })
+      .toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/)
+    await expect.poll(() => lamportsOf(receiver()), { timeout: 15_000 }).toBe(before + 10_000_000n)
+    const signature = (await page.getByTestId("solana-transaction").textContent())!
+    const { value } = await rpc()
+      .getSignatureStatuses([signature as never])
+      .send()
+    expect(value[0]?.err).toBeNull()
+  })
+
+  it("a refused signature changes nothing on the chain and says so", async () => {
+    await page.goto(sandbox.urls.demo)
+    await connectSolana()
+    const before = await lamportsOf(receiver())
+    await page.getByLabel("Receiver").fill(receiver())
+    await page.getByRole("button", { name: "Send 0.01 SOL" }).click()
+    await walletDialog().getByRole("button", { name: "Reject" }).click({ timeout: 15_000 })
+    await expect
+      .poll(() => page.getByTestId("solana-transaction").textContent(), { timeout: 15_000 })
+      .toMatch(/reject/i)
+    expect(await lamportsOf(receiver())).toBe(before)
+  })
+
+  it("stays connected after a reload, without asking the wallet again", async () => {
+    await page.goto(sandbox.urls.demo)
+    await connectSolana()
+    await page.reload()
+    await expect
+      .poll(() => page.getByTestId("solana-account").textContent(), { timeout: 15_000 })
+      .toBe(`connected ${owner()}`)
+    expect(await walletDialog().count()).toBe(0)
+  })
+
+  it("holds an EVM and a Solana connection: each network shows its own account; disconnecting Solana keeps EVM", async () => {
+    await page.goto(sandbox.urls.demo)
+    await connectSolana()
+    // The EVM Sandbox Wallet too.
+    await page.getByRole("button", { name: "Connect view" }).click()
+    await modal()
+      .getByRole("button", { name: /^Sandbox Wallet/ })
+      .click({ timeout: 15_000 })
+    await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
+    const evmAddress = sandbox.accounts[0]!.address
+    await expect
+      .poll(() => page.getByTestId("eip155-account").textContent(), { timeout: 15_000 })
+      .toBe(`connected ${evmAddress}`)
+    expect(await page.getByTestId("solana-account").textContent()).toBe(`connected ${owner()}`)
+    expect(await page.getByTestId("connection-address").textContent()).toBe(evmAddress)
+
+    // To the Solana network: the Solana account is the one shown.
+    await page.getByRole("button", { name: "Ethereum" }).click()
+    await page
+      .getByRole("dialog", { name: "Choose Network" })
+      .getByRole("button", { name: /^Solana Sandbox/ })
+      .click()
+    await expect.poll(() => page.getByTestId("connection-address").textContent(), { timeout: 15_000 }).toBe(owner())
+    await page
+      .getByRole("button", { name: new RegExp(truncateAddress(owner()).replaceAll(".", "\\.")) })
+      .first()
+      .waitFor()
+
+    // And back to Ethereum: the EVM account (the wallet is on chain 1 already, so it is not asked).
+    await page.getByRole("button", { name: "Solana Sandbox" }).click()
+    await page
+      .getByRole("dialog", { name: "Choose Network" })
+      .getByRole("button", { name: /^Ethereum/ })
+      .click()
+    await expect.poll(() => page.getByTestId("connection-address").textContent(), { timeout: 15_000 }).toBe(evmAddress)
+
+    // Disconnect Solana from its Account view: EVM stays connected.
+    await page.getByRole("button", { name: "Ethereum" }).click()
+    await page
+      .getByRole("dialog", { name: "Choose Network" })
+      .getByRole("button", { name: /^Solana Sandbox/ })
+      .click()
+    await expect.poll(() => page.getByTestId("connection-address").textContent(), { timeout: 15_000 }).toBe(owner())
+    await page
+      .getByRole("button", { name: new RegExp(truncateAddress(owner()).replaceAll(".", "\\.")) })
+      .first()
+      .click()
+    await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Disconnect" }).click()
+    await expect.poll(() => page.getByTestId("solana-account").textContent(), { timeout: 15_000 }).toBe("disconnected")
+    expect(await page.getByTestId("eip155-account").textContent()).toBe(`connected ${evmAddress}`)
+    expect(record.errors).toEqual([])
+  })
+})
