@@ -49,7 +49,8 @@ const connector: ConnectorData = {
  * ```
  */
 export const walletConnect = (options: WalletConnectOptions = {}): AirlockAdapter => ({
-  namespace: "eip155",
+  // One session serves the app's EVM and Solana networks; the connector is listed once, as an EVM one.
+  namespaces: ["eip155", "solana"],
   watchConnectors: (onChange) => {
     onChange([connector])
     return () => {}

@@ -19,6 +19,17 @@ export interface AdapterConnection {
   readonly connectorId: string
   readonly accounts: ReadonlyArray<string>
   readonly chainId: string | number | undefined
+  /**
+   * Other namespaces the same connection serves, with their accounts and chain (one WalletConnect session can carry
+   * EVM and Solana accounts): core connects each of them too, with the same connector.
+   */
+  readonly namespaces?: Readonly<Partial<Record<ChainNamespace, NamespaceConnection>>> | undefined
+}
+
+/** A namespace's side of a connection that serves several. */
+export interface NamespaceConnection {
+  readonly accounts: ReadonlyArray<string>
+  readonly chainId: string | number | undefined
 }
 
 /** How an app introduces itself to wallets (a WalletConnect session proposal shows it). */
@@ -105,9 +116,20 @@ export interface AdapterImplementation {
    * Restores a connection without prompting (after a reload). Resolves `undefined` when the wallet no longer grants
    * access; core bounds the wait (SPEC: a wallet that does not answer falls back to disconnected).
    */
-  readonly reconnect?: ((args: { readonly connectorId: string }) => Promise<AdapterConnection | undefined>) | undefined
-  /** Ends the connection (revoking the permission where the wallet supports it). */
-  readonly disconnect?: ((args: { readonly connectorId: string }) => Promise<void>) | undefined
+  readonly reconnect?:
+    | ((args: {
+        readonly connectorId: string
+        /** The namespace being restored (a connector serving several restores each on its own). */
+        readonly namespace?: ChainNamespace | undefined
+      }) => Promise<AdapterConnection | undefined>)
+    | undefined
+  /**
+   * Ends the connection (revoking the permission where the wallet supports it). `namespace` is the one being ended;
+   * a connection that still serves another namespace may stay open for it.
+   */
+  readonly disconnect?:
+    | ((args: { readonly connectorId: string; readonly namespace?: ChainNamespace | undefined }) => Promise<void>)
+    | undefined
   /** Moves the wallet to `network`, adding the chain to the wallet first when it does not know it. */
   readonly switchNetwork?:
     | ((args: { readonly connectorId: string; readonly network: CaipNetwork }) => Promise<void>)
@@ -124,8 +146,13 @@ export interface AdapterImplementation {
         readonly network?: CaipNetwork | undefined
       }) => Promise<unknown>)
     | undefined
-  /** Listens to the connected wallet's events; returns the function that stops listening. */
-  readonly watchEvents?: ((connectorId: string, events: AdapterEvents) => () => void) | undefined
+  /**
+   * Listens to the connected wallet's events for `namespace` (core listens once per namespace a connection serves);
+   * returns the function that stops listening.
+   */
+  readonly watchEvents?:
+    | ((connectorId: string, events: AdapterEvents, namespace?: ChainNamespace | undefined) => () => void)
+    | undefined
   /**
    * Replaces the pairing a `connect` is waiting on with a fresh one (a new URI through the same `onUri`); core calls
    * it when the pairing has less than 10 s of its 4 minutes left (SPEC §5). The pending `connect` keeps waiting.

@@ -5,7 +5,7 @@
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import type { AdapterConnection, AdapterImplementation } from "../client/AirlockAdapter.ts"
+import type { AdapterConnection, AdapterImplementation, NamespaceConnection } from "../client/AirlockAdapter.ts"
 import { Options } from "../client/Options.ts"
 import type { CoreServices } from "../client/types.ts"
 import { ConnectionError, RpcError } from "../errors/catalogue.ts"
@@ -110,6 +110,30 @@ const settle = (
   })
 
 /**
+ * The other namespaces a connection serves (one WalletConnect session with EVM and Solana accounts): each is
+ * connected with the same connector. The app returns to the namespace it was on when that is one of them.
+ */
+const settleOthers = (
+  primary: ChainNamespace,
+  connection: AdapterConnection,
+  implementation: AdapterImplementation,
+  activeBefore: ChainNamespace | undefined
+) =>
+  Effect.forEach(
+    Object.entries(connection.namespaces ?? {}) as Array<[ChainNamespace, NamespaceConnection]>,
+    ([namespace, side]) =>
+      namespace === primary || side.accounts.length === 0
+        ? Effect.void
+        : settle(
+            namespace,
+            { connectorId: connection.connectorId, accounts: side.accounts, chainId: side.chainId },
+            implementation,
+            namespace === activeBefore
+          ),
+    { discard: true }
+  )
+
+/**
  * Writes the connection, then the chain the wallet is on. A connection the user made (`focus`) makes its namespace
  * the active one; a restored one leaves the active namespace as it was stored.
  */
@@ -170,11 +194,15 @@ const onEvent = (namespace: ChainNamespace, connectorId: string, event: Connecti
   })
 
 /** Starts turning the connected wallet's events into state; a disconnect or the client's end stops it. */
+/** A connection's listener is one per namespace: one connector (a WalletConnect session) may serve several. */
+const listenerKey = (namespace: ChainNamespace, connectorId: string) => `${namespace}/${connectorId}`
+
 const listen = (namespace: ChainNamespace, connectorId: string, implementation: AdapterImplementation) =>
   Effect.gen(function* () {
     const adapters = yield* Adapters
-    adapters.listeners.get(connectorId)?.()
-    adapters.listeners.delete(connectorId)
+    const key = listenerKey(namespace, connectorId)
+    adapters.listeners.get(key)?.()
+    adapters.listeners.delete(key)
     if (implementation.watchEvents === undefined) return
     const context = yield* Effect.context<CoreServices>()
     const run = (event: ConnectionEvent) => {
@@ -184,12 +212,16 @@ const listen = (namespace: ChainNamespace, connectorId: string, implementation: 
         )
       )
     }
-    const stop = implementation.watchEvents(connectorId, {
-      accountsChanged: (accounts) => run({ _tag: "accounts", accounts: [...accounts] }),
-      chainChanged: (chainId) => run({ _tag: "chain", chainId }),
-      disconnected: () => run({ _tag: "disconnected" })
-    })
-    adapters.listeners.set(connectorId, stop)
+    const stop = implementation.watchEvents(
+      connectorId,
+      {
+        accountsChanged: (accounts) => run({ _tag: "accounts", accounts: [...accounts] }),
+        chainChanged: (chainId) => run({ _tag: "chain", chainId }),
+        disconnected: () => run({ _tag: "disconnected" })
+      },
+      namespace
+    )
+    adapters.listeners.set(key, stop)
   })
 
 /**
@@ -363,7 +395,20 @@ export const connect = Effect.fn("connect")(function* (
       })
     )
   )
-  yield* settle(namespace, connection, implementation, true)
+  // A connection may serve only other namespaces (a Solana-only wallet over WalletConnect, whose connector is listed
+  // as an EVM one): the connector's own namespace then goes back to how it was.
+  const others = Object.entries(connection.namespaces ?? {}).filter(([, side]) => side.accounts.length > 0)
+  if (connection.accounts.length > 0 || others.length === 0) {
+    yield* settle(namespace, connection, implementation, true)
+    yield* settleOthers(namespace, connection, implementation, state.activeNamespace)
+  } else {
+    store.update((s) => ({
+      ...s,
+      accounts: { ...s.accounts, [namespace]: { ...s.accounts[namespace], status: statusBefore } }
+    }))
+    const [first] = others[0] as [ChainNamespace, NamespaceConnection]
+    yield* settleOthers(namespace, connection, implementation, first)
+  }
   if (connector.type === "WALLET_CONNECT") yield* rememberLinking(chosen)
   yield* rememberRecent(connector, chosen)
   yield* track("CONNECT_SUCCESS", {
@@ -393,11 +438,16 @@ export const endConnection = (namespace: ChainNamespace, closeModal: "account" |
     const options = yield* Options
     const connectorId = store.getSnapshot().activeConnectorIds[namespace]
     if (connectorId !== undefined) {
-      adapters.listeners.get(connectorId)?.()
-      adapters.listeners.delete(connectorId)
+      adapters.listeners.get(listenerKey(namespace, connectorId))?.()
+      adapters.listeners.delete(listenerKey(namespace, connectorId))
     }
-    const ended = store.getSnapshot().connectors.find((c) => c.id === connectorId)
-    if (ended?.type === "WALLET_CONNECT") yield* resetWalletConnect
+    const state = store.getSnapshot()
+    const ended = state.connectors.find((c) => c.id === connectorId)
+    // The WalletConnect state goes with the session's last namespace (one session may serve EVM and Solana).
+    const stillServes = Object.entries(state.activeConnectorIds).some(
+      ([ns, id]) => ns !== namespace && id === connectorId
+    )
+    if (ended?.type === "WALLET_CONNECT" && !stillServes) yield* resetWalletConnect
     store.update((state) => {
       const cleared = clearNamespace(state, namespace)
       return cleared.modal.open && (closeModal === "any" || cleared.modal.view === "Account")
@@ -423,7 +473,10 @@ export const reconnect = Effect.fn("reconnect")(function* (namespace: ChainNames
     if (restoreWallet === undefined) return undefined
     // The connector may announce itself a moment after the page starts (an extension's content script).
     yield* whenState((state) => state.connectors.find((c) => c.id === connectorId))
-    const connection = yield* Effect.tryPromise({ try: () => restoreWallet({ connectorId }), catch: toConnectionError })
+    const connection = yield* Effect.tryPromise({
+      try: () => restoreWallet({ connectorId, namespace }),
+      catch: toConnectionError
+    })
     if (connection === undefined || connection.accounts.length === 0) return undefined
     return { connection, implementation }
   })
@@ -445,7 +498,7 @@ export const disconnectWallet = (namespace: ChainNamespace) =>
     if (connectorId === undefined) return
     const implementation = yield* (yield* Adapters).loadFor(connectorId, namespace)
     const disconnectIt = implementation?.disconnect
-    if (disconnectIt !== undefined) yield* Effect.tryPromise(() => disconnectIt({ connectorId }))
+    if (disconnectIt !== undefined) yield* Effect.tryPromise(() => disconnectIt({ connectorId, namespace }))
   }).pipe(Effect.catch((error) => Effect.logWarning("Airlock: the wallet did not confirm the disconnect", error)))
 
 /**

@@ -183,11 +183,12 @@ describe("connecting the Sandbox Wallet in the demo", () => {
     })
     await page.goto(sandbox.urls.demo)
     await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
-    // The second wallet has no icon (its letter shows); the Sandbox Wallet's announced SVG icon is drawn.
+    // The second wallet has no icon (its letter shows); the Sandbox Wallet's announced SVG icon is drawn. The Sandbox
+    // Solana Wallet (Wallet Standard) is installed too, after the EIP-6963 ones.
     const installed = modal().getByRole("list", { name: "Installed" }).getByRole("button")
     await expect
       .poll(() => installed.allTextContents(), { timeout: 15_000 })
-      .toEqual(["SSecond WalletInstalled", "Sandbox WalletInstalled"])
+      .toEqual(["SSecond WalletInstalled", "Sandbox WalletInstalled", "Sandbox Solana WalletInstalled"])
   })
 
   it("lets the page sign with viem over the connected provider, and the signature verifies", async () => {

@@ -13,7 +13,7 @@ import { getTransferSolInstruction } from "@solana-program/system"
 import { describe, expect, it, vi } from "vitest"
 import { makeSolanaImplementation } from "../../../adapters/solana/implementation.ts"
 import { connectorOf, getSolanaSigner } from "../../../adapters/solana/index.ts"
-import type { AirlockAdapter } from "../../../core/client/AirlockAdapter.ts"
+import type { AdapterConnection, AdapterEvents, AirlockAdapter } from "../../../core/client/AirlockAdapter.ts"
 import { RpcError } from "../../../core/errors/catalogue.ts"
 import { base, mainnet, solana, solanaDevnet } from "../../../core/networks/index.ts"
 import { selectConnectView } from "../../../core/state/selectors.ts"
@@ -226,5 +226,127 @@ describe("an app on EVM and Solana at once", () => {
     await airlock.switchNetwork(solana)
     expect(entries()).toHaveLength(1)
     expect(entries()[0]).toMatchObject({ type: "MULTI_CHAIN", chain: "solana" })
+  })
+})
+
+describe("one connection serving two namespaces (a WalletConnect session with EVM and Solana accounts)", () => {
+  const solanaAddress = "8swV2M1CbyejEo6ScGRSXSpoiAXQGeKz9Df1Z1tnPaMJ"
+  const sessionAdapter = (sides: { readonly evm: boolean; readonly solana: boolean }) => {
+    const calls: Array<{ readonly what: string; readonly namespace?: string | undefined }> = []
+    const events = new Map<string, AdapterEvents>()
+    const connection = (): AdapterConnection => ({
+      connectorId: "walletConnect",
+      accounts: sides.evm ? [fakeAccount] : [],
+      chainId: sides.evm ? 1 : undefined,
+      ...(sides.solana ? { namespaces: { solana: { accounts: [solanaAddress], chainId: solana.id } } } : {})
+    })
+    const adapter: AirlockAdapter = {
+      namespaces: ["eip155", "solana"],
+      watchConnectors: (onChange) => {
+        onChange([{ id: "walletConnect", type: "WALLET_CONNECT", name: "WalletConnect", chain: "eip155" }])
+        return () => {}
+      },
+      load: async () => ({
+        connect: async () => connection(),
+        reconnect: async ({ namespace }) => {
+          calls.push({ what: "reconnect", namespace })
+          const made = connection()
+          if (namespace !== "solana") return made
+          const side = made.namespaces?.solana
+          return side === undefined ? undefined : { connectorId: made.connectorId, ...side }
+        },
+        disconnect: async ({ namespace }) => {
+          calls.push({ what: "disconnect", namespace })
+        },
+        watchEvents: (_id, listener, namespace) => {
+          events.set(namespace ?? "eip155", listener)
+          return () => events.delete(namespace ?? "eip155")
+        }
+      })
+    }
+    return { adapter, calls, events }
+  }
+  const client = async (
+    sides: { readonly evm: boolean; readonly solana: boolean },
+    storage?: Array<[string, string]>
+  ) => {
+    const session = sessionAdapter(sides)
+    const airlock = createTestAirlock({
+      networks: [mainnet, solana],
+      adapters: [session.adapter],
+      ...(storage === undefined ? {} : { storage })
+    })
+    await airlock.ready
+    return { airlock, ...session }
+  }
+
+  it("one approval connects both namespaces with the one connector, and the app stays on the connector's namespace", async () => {
+    const { airlock } = await client({ evm: true, solana: true })
+    await airlock.connect("walletConnect")
+    const state = airlock.getState()
+    expect(state.accounts.eip155).toMatchObject({ status: "connected", address: fakeAccount })
+    expect(state.accounts.solana).toMatchObject({ status: "connected", address: solanaAddress })
+    expect(state.activeConnectorIds).toEqual({ eip155: "walletConnect", solana: "walletConnect" })
+    expect(state.activeNamespace).toBe("eip155")
+  })
+
+  it("connected while the app was on Solana, the app stays on Solana", async () => {
+    const { airlock } = await client({ evm: true, solana: true })
+    await airlock.switchNetwork(solana)
+    await airlock.connect("walletConnect")
+    expect(airlock.getState().activeNamespace).toBe("solana")
+  })
+
+  it("each namespace hears its own events; the session's end disconnects both", async () => {
+    const { airlock, events } = await client({ evm: true, solana: true })
+    await airlock.connect("walletConnect")
+    expect([...events.keys()].sort()).toEqual(["eip155", "solana"])
+    events.get("eip155")?.accountsChanged(["0x1111111111111111111111111111111111111111"])
+    await vi.waitFor(() =>
+      expect(airlock.getState().accounts.eip155.address).toBe("0x1111111111111111111111111111111111111111")
+    )
+    expect(airlock.getState().accounts.solana.address).toBe(solanaAddress)
+    events.get("eip155")?.disconnected()
+    events.get("solana")?.disconnected()
+    await vi.waitFor(() => {
+      expect(airlock.getState().accounts.eip155.status).toBe("disconnected")
+      expect(airlock.getState().accounts.solana.status).toBe("disconnected")
+    })
+  })
+
+  it("disconnecting Solana tells the adapter which namespace ends and leaves EVM connected", async () => {
+    const { airlock, calls } = await client({ evm: true, solana: true })
+    await airlock.connect("walletConnect")
+    await airlock.disconnect("solana")
+    expect(calls).toContainEqual({ what: "disconnect", namespace: "solana" })
+    expect(airlock.getState().accounts.eip155.status).toBe("connected")
+    expect(airlock.getState().accounts.solana.status).toBe("disconnected")
+  })
+
+  it("a session with Solana accounts only connects Solana, and EVM stays disconnected", async () => {
+    const { airlock } = await client({ evm: false, solana: true })
+    await airlock.connect("walletConnect")
+    expect(airlock.getState().accounts.eip155.status).toBe("disconnected")
+    expect(airlock.getState().accounts.solana).toMatchObject({ status: "connected", address: solanaAddress })
+    expect(airlock.getState().activeNamespace).toBe("solana")
+  })
+
+  it("after a reload each namespace is restored on its own, named to the adapter", async () => {
+    const { airlock, calls } = await client({ evm: true, solana: true }, [
+      ["@airlock/eip155:connection_status", "connected"],
+      ["@airlock/solana:connection_status", "connected"],
+      ["@airlock/eip155:connected_connector_ids", '["walletConnect"]'],
+      ["@airlock/solana:connected_connector_ids", '["walletConnect"]']
+    ])
+    await vi.waitFor(() => {
+      expect(airlock.getState().accounts.eip155.status).toBe("connected")
+      expect(airlock.getState().accounts.solana).toMatchObject({ status: "connected", address: solanaAddress })
+    })
+    expect(
+      calls
+        .filter((c) => c.what === "reconnect")
+        .map((c) => c.namespace)
+        .sort()
+    ).toEqual(["eip155", "solana"])
   })
 })
