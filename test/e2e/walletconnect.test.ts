@@ -1,3 +1,11 @@
+import {
+  type Address,
+  createSolanaRpc,
+  getBase58Encoder,
+  getPublicKeyFromAddress,
+  type SignatureBytes,
+  verifySignature
+} from "@solana/kit"
 import type { Page } from "playwright-core"
 import { createPublicClient, http, verifyMessage } from "viem"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
@@ -91,6 +99,50 @@ describe("WalletConnect in the demo, with the Sandbox Mobile Wallet", () => {
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 })
     expect(receipt.status).toBe("success")
     expect(receipt.from.toLowerCase()).toBe(wallet.address.toLowerCase())
+  })
+
+  it("one session carries EVM and Solana: both accounts connect; a Solana message signed over it verifies and SOL sent over it lands", async () => {
+    const both = await createMobileWallet({
+      relayUrl: sandbox.urls.relay,
+      projectId: sandbox.urls.projectId,
+      chains: sandbox.urls.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl })),
+      solana: { rpcUrl: sandbox.urls.solana.rpcUrl, chain: sandbox.urls.solana.caipNetworkId }
+    })
+    try {
+      const uri = await copyPairingLink()
+      await both.pair(uri)
+      const solanaAddress = both.solanaAddress!
+      await expect
+        .poll(() => page.getByTestId("solana-account").textContent(), { timeout: 15_000 })
+        .toBe(`connected ${solanaAddress}`)
+      expect(await page.getByTestId("eip155-account").textContent()).toBe(`connected ${both.address}`)
+      // The app stays on EVM (the connector's namespace); the Solana panel signs through the same session.
+      await page.getByRole("button", { name: "Sign Solana message" }).click()
+      const output = page.getByTestId("solana-signature")
+      await expect.poll(() => output.textContent(), { timeout: 15_000 }).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/)
+      const signature = new Uint8Array(getBase58Encoder().encode((await output.textContent())!)) as SignatureBytes
+      const key = await getPublicKeyFromAddress(solanaAddress as Address)
+      const message = new TextEncoder().encode("Hello from Airlock on Solana")
+      expect(await verifySignature(key, signature, message)).toBe(true)
+      expect(both.events.some((e) => e.kind === "request" && e.method === "solana_signMessage")).toBe(true)
+      // And 0.01 SOL signed and sent by the phone's wallet: the receiver's balance on the chain grows by exactly that.
+      const receiver = sandbox.solana.accounts[2]!.address
+      const rpc = createSolanaRpc(sandbox.urls.solana.rpcUrl)
+      const balance = async () => (await rpc.getBalance(receiver).send()).value
+      const before = await balance()
+      await page.getByLabel("Receiver").fill(receiver)
+      await page.getByRole("button", { name: "Send 0.01 SOL" }).click()
+      await expect
+        .poll(() => page.getByTestId("solana-transaction").textContent(), { timeout: 15_000 })
+        .toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/)
+      expect(await balance()).toBe(before + 10_000_000n)
+      expect(both.events.some((e) => e.method === "solana_signAndSendTransaction" && e.answer === "approved")).toBe(
+        true
+      )
+      expect(record.foreignRequests).toEqual([])
+    } finally {
+      await both.stop()
+    }
   })
 
   it("stays connected after a reload: the stored session comes back without a new QR", async () => {
