@@ -33,7 +33,10 @@ import {
 } from "@wallet-standard/features"
 import type { AdapterConnection, AdapterContext, AdapterImplementation } from "../../core/client/AirlockAdapter.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"
-import { isPreflightCommitment } from "../../core/schema/rpcParams.ts"
+
+/** Solana's commitment levels (SPEC §5); core checked the params already, this keeps a direct call as strict. */
+const commitments = new Set(["processed", "confirmed", "finalized", "recent", "single", "singleGossip", "root", "max"])
+const isPreflightCommitment = (value: unknown): boolean => typeof value === "string" && commitments.has(value)
 
 /** The Wallet Standard's cluster names of the well-known Solana networks, by CAIP-2 reference (genesis hash prefix). */
 const clusterNames: Readonly<Record<string, string>> = {

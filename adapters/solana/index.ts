@@ -1,6 +1,7 @@
 /**
  * `airlock/solana`: the Solana adapter. Browser wallets that implement the Wallet Standard and serve a Solana chain
- * become connectors from the page's first moments (found with the standard's own `@wallet-standard/app`); connecting,
+ * become connectors from the page's first moments (found with the standard's own `@wallet-standard/app`, fetched right
+ * after start so it stays off the first load); connecting,
  * signing, sending and account events load on demand (`implementation.ts`, a chunk of its own, built on
  * `@solana/kit`). `getSolanaSigner` (from `airlock/solana/signer`… see `signer.ts`) hands the connected wallet to kit
  * as a transaction signer.
@@ -22,7 +23,6 @@
  * ```
  * @module
  */
-import { getWallets } from "@wallet-standard/app"
 import type { Wallet } from "@wallet-standard/base"
 import type { AirlockAdapter } from "../../core/client/AirlockAdapter.ts"
 import type { ConnectorData } from "../../core/schema/connector.ts"
@@ -76,25 +76,39 @@ export const solana = (options: SolanaAdapterOptions = {}): AirlockAdapter => {
     namespace: "solana",
     watchConnectors: (onChange) => {
       if (typeof window === "undefined") return () => {}
-      const registry = getWallets()
-      const publish = () => {
-        wallets.clear()
-        for (const wallet of registry.get()) {
-          try {
-            if (!isSolanaWallet(wallet) || (options.filter !== undefined && !options.filter(wallet))) continue
-            wallets.set(connectorOf(wallet).id, wallet)
-          } catch (error) {
-            console.warn("Airlock: ignored a malformed Wallet Standard wallet", error)
+      let stopped = false
+      let stop = () => {}
+      // The standard's registry is fetched right after start, off the first load: a wallet that registered before the
+      // app listened registers again when the registry announces the app is ready (the standard's handshake).
+      void import("@wallet-standard/app").then(
+        ({ getWallets }) => {
+          if (stopped) return
+          const registry = getWallets()
+          const publish = () => {
+            wallets.clear()
+            for (const wallet of registry.get()) {
+              try {
+                if (!isSolanaWallet(wallet) || (options.filter !== undefined && !options.filter(wallet))) continue
+                wallets.set(connectorOf(wallet).id, wallet)
+              } catch (error) {
+                console.warn("Airlock: ignored a malformed Wallet Standard wallet", error)
+              }
+            }
+            onChange([...wallets.values()].map(connectorOf))
           }
-        }
-        onChange([...wallets.values()].map(connectorOf))
-      }
-      const offRegister = registry.on("register", publish)
-      const offUnregister = registry.on("unregister", publish)
-      publish()
+          const offRegister = registry.on("register", publish)
+          const offUnregister = registry.on("unregister", publish)
+          stop = () => {
+            offRegister()
+            offUnregister()
+          }
+          publish()
+        },
+        (error: unknown) => console.warn("Airlock: Wallet Standard discovery could not load", error)
+      )
       return () => {
-        offRegister()
-        offUnregister()
+        stopped = true
+        stop()
       }
     },
     load: (context) => import("./implementation.ts").then((m) => m.makeSolanaImplementation(wallets, context))

@@ -14,7 +14,7 @@ describe("Wallet Standard discovery (solana())", () => {
     registerWallet(early.wallet)
     const seen: Array<ReadonlyArray<ConnectorData>> = []
     const stop = solana().watchConnectors?.((connectors) => seen.push(connectors))
-    expect(seen.at(-1)?.map((c) => c.name)).toContain("Early Wallet")
+    await vi.waitFor(() => expect(seen.at(-1)?.map((c) => c.name)).toContain("Early Wallet"))
 
     const late = await fakeStandardWallet({ name: "Late Wallet" })
     const unregister = getWallets().register(late.wallet)
@@ -35,12 +35,22 @@ describe("Wallet Standard discovery (solana())", () => {
     const stop = solana({ filter: (wallet) => wallet.name !== "Filtered Wallet" }).watchConnectors?.((connectors) =>
       seen.push(connectors)
     )
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0))
     const names = seen.at(-1)?.map((c) => c.name) ?? []
     expect(names).not.toContain("Sui Only")
     expect(names).not.toContain("Filtered Wallet")
     stop?.()
     offSui()
     offOther()
+  })
+
+  it("stops before the registry has loaded: nothing is reported", async () => {
+    const seen: Array<ReadonlyArray<ConnectorData>> = []
+    solana().watchConnectors?.((connectors) => seen.push(connectors))?.()
+    // The adapter's import of the registry settled before this one (same module, asked first), then a turn more.
+    await import("@wallet-standard/app")
+    await Promise.resolve()
+    expect(seen).toEqual([])
   })
 
   it("a wallet whose name cannot be read is skipped with a warning, the others still listed", async () => {
@@ -56,7 +66,7 @@ describe("Wallet Standard discovery (solana())", () => {
     const offGood = getWallets().register(good.wallet)
     const seen: Array<ReadonlyArray<ConnectorData>> = []
     const stop = solana().watchConnectors?.((connectors) => seen.push(connectors))
-    expect(seen.at(-1)?.map((c) => c.name)).toContain("Good Wallet")
+    await vi.waitFor(() => expect(seen.at(-1)?.map((c) => c.name)).toContain("Good Wallet"))
     expect(warn).toHaveBeenCalled()
     stop?.()
     offHostile()
