@@ -12,7 +12,7 @@ import type { SolanaChain, SolanaTxRecord } from "../solana/index.ts"
 import { solanaSeeded } from "../solana/seed.ts"
 import { token2022ProgramAddress } from "../solana/token.ts"
 import type { TokenMeta } from "./chains.ts"
-import { priceOf } from "./prices.ts"
+import { balanceEntry, priceOf } from "./prices.ts"
 
 /** What the API needs of the local Solana chain (a `startSolana()` result fits). */
 export type ApiSolanaInput = Pick<SolanaChain, "caipNetworkId" | "rpcUrl" | "usdcMint" | "history">
@@ -49,30 +49,6 @@ export const makeApiSolanaChain = (input: ApiSolanaInput): ApiSolanaChain => ({
 /** Whether a `chainId` parameter names `chain`: its CAIP-2 id, or the bare reference. */
 export const namesSolanaChain = (chain: ApiSolanaInput, chainId: string): boolean =>
   chainId === chain.caipNetworkId || `solana:${chainId}` === chain.caipNetworkId
-
-interface BalanceEntryInput {
-  readonly chain: ApiSolanaInput
-  readonly meta: TokenMeta
-  readonly amount: bigint
-  readonly currency: string
-  readonly iconUrl: string
-  readonly mint?: string
-}
-
-const balanceEntry = ({ chain, meta, amount, currency, iconUrl, mint }: BalanceEntryInput): TokenBalance => {
-  const numeric = formatUnits(amount, meta.decimals)
-  const price = priceOf(meta.symbol, currency)
-  return {
-    name: meta.name,
-    symbol: meta.symbol,
-    chainId: chain.caipNetworkId,
-    ...(mint === undefined ? {} : { address: `${chain.caipNetworkId}:${mint}` }),
-    value: Number(numeric) * price,
-    price,
-    quantity: { decimals: String(meta.decimals), numeric },
-    iconUrl
-  }
-}
 
 /**
  * The balances of `owner` on the chain: SOL always, then each SPL mint it holds a positive amount of.
@@ -112,7 +88,7 @@ export const solanaBalances = async (
     .filter(([, { amount }]) => amount > 0n)
     .map(([mint, { amount, decimals }]) => {
       const meta = metaOf(chain, mint, decimals)
-      return balanceEntry({ chain, meta, amount, currency, iconUrl: icon(meta.symbol), mint })
+      return balanceEntry({ chain, meta, amount, currency, iconUrl: icon(meta.symbol), token: mint })
     })
   return [sol, ...tokens]
 }

@@ -46,6 +46,15 @@ describe("the Sandbox Solana Wallet in the demo", () => {
       .toBe(`connected ${owner()}`)
   }
 
+  /** Chooses `to` in the network list the network button (`from`) opens. */
+  const switchNetwork = async (from: string, to: RegExp) => {
+    await page.getByRole("button", { name: from }).click()
+    await page.getByRole("dialog", { name: "Choose Network" }).getByRole("button", { name: to }).click()
+  }
+  /** The account button once it shows the Solana account's short address. */
+  const solanaAccountButton = () =>
+    page.getByRole("button", { name: new RegExp(truncateAddress(owner()).replaceAll(".", "\\.")) }).first()
+
   const axeViolations = async () => {
     await page.evaluate(readFileSync(axePath, "utf8"))
     return page.evaluate(async () => {
@@ -166,36 +175,18 @@ describe("the Sandbox Solana Wallet in the demo", () => {
     expect(await page.getByTestId("connection-address").textContent()).toBe(evmAddress)
 
     // To the Solana network: the Solana account is the one shown.
-    await page.getByRole("button", { name: "Ethereum" }).click()
-    await page
-      .getByRole("dialog", { name: "Choose Network" })
-      .getByRole("button", { name: /^Solana Sandbox/ })
-      .click()
+    await switchNetwork("Ethereum", /^Solana Sandbox/)
     await expect.poll(() => page.getByTestId("connection-address").textContent(), { timeout: 15_000 }).toBe(owner())
-    await page
-      .getByRole("button", { name: new RegExp(truncateAddress(owner()).replaceAll(".", "\\.")) })
-      .first()
-      .waitFor()
+    await solanaAccountButton().waitFor()
 
     // And back to Ethereum: the EVM account (the wallet is on chain 1 already, so it is not asked).
-    await page.getByRole("button", { name: "Solana Sandbox" }).click()
-    await page
-      .getByRole("dialog", { name: "Choose Network" })
-      .getByRole("button", { name: /^Ethereum/ })
-      .click()
+    await switchNetwork("Solana Sandbox", /^Ethereum/)
     await expect.poll(() => page.getByTestId("connection-address").textContent(), { timeout: 15_000 }).toBe(evmAddress)
 
     // Disconnect Solana from its Account view: EVM stays connected.
-    await page.getByRole("button", { name: "Ethereum" }).click()
-    await page
-      .getByRole("dialog", { name: "Choose Network" })
-      .getByRole("button", { name: /^Solana Sandbox/ })
-      .click()
+    await switchNetwork("Ethereum", /^Solana Sandbox/)
     await expect.poll(() => page.getByTestId("connection-address").textContent(), { timeout: 15_000 }).toBe(owner())
-    await page
-      .getByRole("button", { name: new RegExp(truncateAddress(owner()).replaceAll(".", "\\.")) })
-      .first()
-      .click()
+    await solanaAccountButton().click()
     await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Disconnect" }).click()
     await expect.poll(() => page.getByTestId("solana-account").textContent(), { timeout: 15_000 }).toBe("disconnected")
     expect(await page.getByTestId("eip155-account").textContent()).toBe(`connected ${evmAddress}`)

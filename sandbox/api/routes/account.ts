@@ -4,16 +4,16 @@
  * served from the local Solana chain.
  */
 import { isAddress as isSolanaAddress, type Address as SolanaAddress } from "@solana/kit"
-import { type Address, erc20Abi, formatUnits, getAddress, isAddress } from "viem"
+import { type Address, erc20Abi, getAddress, isAddress } from "viem"
 import { endpoints } from "../../../core/schema/api/endpoints.ts"
 import type { TokenBalance } from "../../../core/schema/token.ts"
 import type { SolanaTxRecord } from "../../solana/history.ts"
 import { type ApiApp, type ApiRoute, imageUrl } from "../app.ts"
-import { type ApiChain, nativeToken, type TokenMeta } from "../chains.ts"
+import { type ApiChain, nativeToken } from "../chains.ts"
 import { endpointRoute } from "../contract.ts"
 import { entryId, newestFirst, page, toTransaction, touches } from "../history.ts"
 import { identityOf } from "../identities.ts"
-import { fiatRates, priceOf } from "../prices.ts"
+import { balanceEntry, fiatRates } from "../prices.ts"
 import { HttpError } from "../router.ts"
 import { type ApiSolanaChain, namesSolanaChain, solanaBalances, toSolanaTransaction } from "../solana.ts"
 
@@ -83,28 +83,6 @@ const currencyOf = (raw: string | undefined): string => {
   return currency
 }
 
-const balanceEntry = (
-  chain: ApiChain,
-  meta: TokenMeta,
-  amount: bigint,
-  currency: string,
-  iconUrl: string,
-  token?: Address
-): TokenBalance => {
-  const numeric = formatUnits(amount, meta.decimals)
-  const price = priceOf(meta.symbol, currency)
-  return {
-    name: meta.name,
-    symbol: meta.symbol,
-    chainId: chain.caipNetworkId,
-    ...(token === undefined ? {} : { address: `${chain.caipNetworkId}:${token}` }),
-    value: Number(numeric) * price,
-    price,
-    quantity: { decimals: String(meta.decimals), numeric },
-    iconUrl
-  }
-}
-
 const chainBalances = async (
   app: ApiApp,
   chain: ApiChain,
@@ -114,14 +92,16 @@ const chainBalances = async (
 ): Promise<ReadonlyArray<TokenBalance>> => {
   const icon = (symbol: string) => imageUrl(app, "/public/getTokenImage", symbol, projectId)
   const native = await chain.client.getBalance({ address: owner })
-  const entries = [balanceEntry(chain, nativeToken, native, currency, icon(nativeToken.symbol))]
+  const entries = [
+    balanceEntry({ chain, meta: nativeToken, amount: native, currency, iconUrl: icon(nativeToken.symbol) })
+  ]
   if (chain.usdc !== undefined) {
     const [held, meta] = await Promise.all([
       chain.client.readContract({ address: chain.usdc, abi: erc20Abi, functionName: "balanceOf", args: [owner] }),
       app.chains.tokenMeta(chain, chain.usdc)
     ])
     if (held > 0n && meta !== undefined)
-      entries.push(balanceEntry(chain, meta, held, currency, icon(meta.symbol), chain.usdc))
+      entries.push(balanceEntry({ chain, meta, amount: held, currency, iconUrl: icon(meta.symbol), token: chain.usdc }))
   }
   return entries
 }

@@ -1,53 +1,26 @@
 import {
-  appendTransactionMessageInstruction,
-  type Blockhash,
-  compileTransaction,
-  createNoopSigner,
-  createTransactionMessage,
+  type Address,
   getBase58Decoder,
   getBase58Encoder,
-  getBase64EncodedWireTransaction,
   getBase64Encoder,
   getTransactionDecoder,
-  pipe,
   type SignatureBytes,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
   verifySignature
 } from "@solana/kit"
-import { getTransferSolInstruction } from "@solana-program/system"
 import { describe, expect, it, vi } from "vitest"
 import { makeSolanaImplementation, SolanaRequestError, walletChainOf } from "../../../adapters/solana/implementation.ts"
 import { connectorOf, isSolanaWallet } from "../../../adapters/solana/index.ts"
 import { formatLamports } from "../../../adapters/solana/rpc.ts"
 import type { AdapterEvents } from "../../../core/client/AirlockAdapter.ts"
 import { mainnet, solana, solanaDevnet, solanaLocalnet } from "../../../core/networks/index.ts"
+import { unsignedTransferBase64 } from "../../fixtures/solanaTransfer.ts"
 import { fakeStandardWallet, testKey } from "../../fixtures/standardWallet.ts"
 
 const base58 = { toBytes: getBase58Encoder(), toText: getBase58Decoder() }
 
 /** A SOL transfer from `from` to `to`, unsigned, as the base64 wire string WalletConnect's Solana methods carry. */
-const transferWire = (from: string, to: string, lamports = 1_000n) => {
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(from as never, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: "EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N" as Blockhash, lastValidBlockHeight: 100n },
-        m
-      ),
-    (m) =>
-      appendTransactionMessageInstruction(
-        getTransferSolInstruction({
-          source: createNoopSigner(from as never),
-          destination: to as never,
-          amount: lamports
-        }),
-        m
-      )
-  )
-  return getBase64EncodedWireTransaction(compileTransaction(message))
-}
+const transferWire = (from: string, to: string, lamports = 1_000n) =>
+  unsignedTransferBase64({ from: from as Address, to: to as Address, lamports })
 
 const setup = async (options: Parameters<typeof fakeStandardWallet>[0] = {}) => {
   const fake = await fakeStandardWallet(options)

@@ -3,26 +3,16 @@ import type { AddressInfo } from "node:net"
 import {
   type Address,
   address,
-  appendTransactionMessageInstruction,
-  blockhash,
-  compileTransaction,
-  createNoopSigner,
-  createTransactionMessage,
   getBase58Decoder,
   getBase58Encoder,
   getBase64Decoder,
   getBase64Encoder,
   getPublicKeyFromAddress,
   getTransactionDecoder,
-  getTransactionEncoder,
-  pipe,
   type ReadonlyUint8Array,
   type SignatureBytes,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
   verifySignature
 } from "@solana/kit"
-import { getTransferSolInstruction } from "@solana-program/system"
 import { SignClient } from "@walletconnect/sign-client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { makeLocalCore } from "../../../sandbox/relay/localCore.ts"
@@ -30,6 +20,7 @@ import { type Relay, startRelay } from "../../../sandbox/relay/server.ts"
 import { solanaPrivateKey } from "../../../sandbox/solana/accounts.ts"
 import { defaultSolanaPrivateKey, secondSolanaPrivateKey } from "../../../sandbox/wallet/config.ts"
 import { createMobileWallet, type MobileWallet } from "../../../sandbox/wallet/mobile.ts"
+import { unsignedTransferBase64 } from "../../fixtures/solanaTransfer.ts"
 
 // The Sandbox Mobile Wallet's Solana namespace, answering a real dapp-side SDK client over the sandbox relay.
 // Sending goes to a fake Solana JSON-RPC endpoint that checks the transaction's signature.
@@ -46,27 +37,11 @@ const solanaMethods = [
 
 const base58 = (bytes: Uint8Array) => getBase58Decoder().decode(bytes)
 const fromBase58 = (text: string) => new Uint8Array(getBase58Encoder().encode(text))
-const base64 = (bytes: Uint8Array) => getBase64Decoder().decode(bytes)
+const _base64 = (bytes: Uint8Array) => getBase64Decoder().decode(bytes)
 const fromBase64 = (text: string) => new Uint8Array(getBase64Encoder().encode(text))
 
 /** A base64 wire transfer of 1 SOL from `from` (fee payer and only signer). */
-const transfer = (from: Address): string => {
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(from, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: blockhash("EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N"), lastValidBlockHeight: 100n },
-        m
-      ),
-    (m) =>
-      appendTransactionMessageInstruction(
-        getTransferSolInstruction({ source: createNoopSigner(from), destination: recipient, amount: 1_000_000_000n }),
-        m
-      )
-  )
-  return base64(new Uint8Array(getTransactionEncoder().encode(compileTransaction(message))))
-}
+const transfer = (from: Address): string => unsignedTransferBase64({ from, to: recipient, lamports: 1_000_000_000n })
 
 const verifies = async (signer: string, signature: Uint8Array, bytes: ReadonlyUint8Array) =>
   verifySignature(await getPublicKeyFromAddress(signer as Address), signature as SignatureBytes, bytes)

@@ -1,30 +1,21 @@
 import {
   type Address,
   address,
-  appendTransactionMessageInstruction,
-  blockhash,
-  compileTransaction,
-  createNoopSigner,
-  createTransactionMessage,
   getAddressEncoder,
   getBase58Decoder,
   getBase64Encoder,
   getPublicKeyFromAddress,
   getTransactionDecoder,
-  getTransactionEncoder,
-  pipe,
   type SignatureBytes,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
   verifySignature
 } from "@solana/kit"
-import { getTransferSolInstruction } from "@solana-program/system"
 import { getWallets } from "@wallet-standard/app"
 import type { WalletAccount } from "@wallet-standard/base"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import type { WalletSolanaChain } from "../../../sandbox/wallet/config.ts"
 import { createSandboxSolanaWallet, type SandboxSolanaWallet } from "../../../sandbox/wallet/solana.ts"
+import { unsignedTransfer } from "../../fixtures/solanaTransfer.ts"
 
 // The Sandbox Solana Wallet in real Chromium: injected by the wallet script's entry, found over Wallet Standard,
 // signing with WebCrypto's Ed25519. Sending goes to a fake JSON-RPC endpoint (fetch stubbed): the sandbox's Solana
@@ -44,23 +35,8 @@ const changes: Array<ReadonlyArray<string>> = []
 const control = () => wallet.features["sandbox:control"]
 
 /** A wire transfer of 0.25 SOL from `from` (fee payer and only signer) to the recipient. */
-const transfer = (from: Address, version: 0 | "legacy" = 0): Uint8Array => {
-  const message = pipe(
-    createTransactionMessage({ version }),
-    (m) => setTransactionMessageFeePayer(from, m),
-    (m) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: blockhash("EkSnNWid2cvwEVnVx9aBqawnmiCNiDgp3gUdkDPTKN1N"), lastValidBlockHeight: 100n },
-        m
-      ),
-    (m) =>
-      appendTransactionMessageInstruction(
-        getTransferSolInstruction({ source: createNoopSigner(from), destination: recipient, amount: 250_000_000n }),
-        m
-      )
-  )
-  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
-}
+const transfer = (from: Address, version: 0 | "legacy" = 0): Uint8Array =>
+  unsignedTransfer({ from, to: recipient, lamports: 250_000_000n, version })
 
 /** True when `signed` carries a valid signature of `signer` over its own message bytes. */
 const signedBy = async (signed: Uint8Array, signer: string) => {
