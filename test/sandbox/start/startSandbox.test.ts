@@ -129,35 +129,23 @@ describe("startSandbox lifecycle", () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
   }, 60_000)
 
-  it("fails with the busy port named and leaves no chain running when the Solana port is taken", async () => {
-    const blocker: Server = createServer()
-    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve))
-    const address = blocker.address()
-    const taken = typeof address === "object" && address !== null ? address.port : 0
-    const dataDir = mkdtempSync(join(tmpdir(), "airlock-sandbox-"))
-    const before = new Set(anvils().map((child) => child.pid))
-    try {
-      await expect(startSandbox({ quiet: true, dataDir, ports: { solana: taken } })).rejects.toThrow(String(taken))
-      expect(anvils().filter((child) => !before.has(child.pid))).toEqual([])
-    } finally {
-      blocker.close()
-      rmSync(dataDir, { recursive: true, force: true })
-    }
-  }, 60_000)
-
-  it("fails with the busy port named and leaves no chain running when the API port is taken", async () => {
-    const blocker: Server = createServer()
-    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve))
-    const address = blocker.address()
-    const taken = typeof address === "object" && address !== null ? address.port : 0
-    const dataDir = mkdtempSync(join(tmpdir(), "airlock-sandbox-"))
-    const before = new Set(anvils().map((child) => child.pid))
-    try {
-      await expect(startSandbox({ quiet: true, dataDir, ports: { api: taken } })).rejects.toThrow(String(taken))
-      expect(anvils().filter((child) => !before.has(child.pid))).toEqual([])
-    } finally {
-      blocker.close()
-      rmSync(dataDir, { recursive: true, force: true })
-    }
-  }, 60_000)
+  it.each(["solana", "api"] as const)(
+    "fails with the busy port named and leaves no chain running when the %s port is taken",
+    async (part) => {
+      const blocker: Server = createServer()
+      await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve))
+      const address = blocker.address()
+      const taken = typeof address === "object" && address !== null ? address.port : 0
+      const dataDir = mkdtempSync(join(tmpdir(), "airlock-sandbox-"))
+      const before = new Set(anvils().map((child) => child.pid))
+      try {
+        await expect(startSandbox({ quiet: true, dataDir, ports: { [part]: taken } })).rejects.toThrow(String(taken))
+        expect(anvils().filter((child) => !before.has(child.pid))).toEqual([])
+      } finally {
+        blocker.close()
+        rmSync(dataDir, { recursive: true, force: true })
+      }
+    },
+    60_000
+  )
 })
