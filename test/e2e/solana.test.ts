@@ -174,20 +174,32 @@ describe("the Sandbox Solana Wallet in the demo", () => {
     expect(await page.getByTestId("solana-account").textContent()).toBe(`connected ${owner()}`)
     expect(await page.getByTestId("connection-address").textContent()).toBe(evmAddress)
 
-    // To the Solana network: the Solana account is the one shown.
+    // To the Solana network from the page's network button: the modal shows the Solana account (SPEC §4).
     await switchNetwork("Ethereum", /^Solana Sandbox/)
-    await expect.poll(() => page.getByTestId("connection-address").textContent(), { timeout: 15_000 }).toBe(owner())
+    const account = page.getByRole("dialog", { name: "Account" })
+    await account.getByText(truncateAddress(owner())).waitFor({ timeout: 15_000 })
+    expect(await page.getByTestId("connection-address").textContent()).toBe(owner())
     await solanaAccountButton().waitFor()
 
-    // And back to Ethereum: the EVM account (the wallet is on chain 1 already, so it is not asked).
-    await switchNetwork("Solana Sandbox", /^Ethereum/)
-    await expect.poll(() => page.getByTestId("connection-address").textContent(), { timeout: 15_000 }).toBe(evmAddress)
+    // Back to Ethereum from the Account view's network row: the EVM account (its wallet is on chain 1 already).
+    await account.getByRole("button", { name: "Solana Sandbox" }).click()
+    await page
+      .getByRole("dialog", { name: "Choose Network" })
+      .getByRole("button", { name: /^Ethereum/ })
+      .click()
+    // (The EVM account has a name in the sandbox, which the view shows in place of the address.)
+    await account.getByRole("button", { name: "Ethereum" }).waitFor({ timeout: 15_000 })
+    await expect.poll(() => page.getByTestId("connection-address").textContent()).toBe(evmAddress)
+    expect(await account.getByText(truncateAddress(owner())).count()).toBe(0)
 
-    // Disconnect Solana from its Account view: EVM stays connected.
-    await switchNetwork("Ethereum", /^Solana Sandbox/)
-    await expect.poll(() => page.getByTestId("connection-address").textContent(), { timeout: 15_000 }).toBe(owner())
-    await solanaAccountButton().click()
-    await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Disconnect" }).click()
+    // And to Solana again, where Disconnect ends Solana only: EVM stays connected.
+    await account.getByRole("button", { name: "Ethereum" }).click()
+    await page
+      .getByRole("dialog", { name: "Choose Network" })
+      .getByRole("button", { name: /^Solana Sandbox/ })
+      .click()
+    await account.getByText(truncateAddress(owner())).waitFor({ timeout: 15_000 })
+    await account.getByRole("button", { name: "Disconnect" }).click()
     await expect.poll(() => page.getByTestId("solana-account").textContent(), { timeout: 15_000 }).toBe("disconnected")
     expect(await page.getByTestId("eip155-account").textContent()).toBe(`connected ${evmAddress}`)
     expect(record.errors).toEqual([])

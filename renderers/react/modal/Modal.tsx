@@ -54,7 +54,7 @@ export const Modal = () => {
   const mode = useThemeVariables(ref)
   const id = `airlock${useId().replace(/[^A-Za-z0-9_-]/g, "")}`
   const immediate = useMemo(prefersReducedMotion, [])
-  useDialog(ref, modal.open)
+  const closedByCore = useDialog(ref, modal.open)
 
   // A connected user's open shows Account: fetch its chunk as soon as that is the case, so the open stays one frame.
   const connected = useAirlockSelector(selectConnected)
@@ -77,9 +77,10 @@ export const Modal = () => {
     client.close().catch(() => undefined)
   }
   // The browser may still close the dialog itself (a repeated Escape); tell core, and show the dialog again if core
-  // keeps it open (closing is refused on a required sign-in).
+  // keeps it open (closing is refused on a required sign-in). The close event of core's own close is not that, even
+  // when core has opened the modal again before the event arrived (`close()` then `open()` in one go).
   const onClose = () => {
-    if (!client.getState().modal.open) return
+    if (closedByCore() || !client.getState().modal.open) return
     client
       .close()
       .catch(() => undefined)

@@ -1,5 +1,5 @@
 "use client"
-import { type RefObject, useLayoutEffect } from "react"
+import { type RefObject, useCallback, useLayoutEffect, useRef } from "react"
 import { useReturnFocus } from "../internal/useReturnFocus.ts"
 
 const focusableSelector =
@@ -13,10 +13,14 @@ export const focusableIn = (root: HTMLElement): HTMLElement[] =>
 
 /**
  * Drives a native `<dialog>` from core's `open` flag: `showModal()` gives the top layer, an inert page and initial
- * focus; on close, focus goes back to the button that opened it (or whatever was focused before).
+ * focus; on close, focus goes back to the button that opened it (or whatever was focused before). Returns a check the
+ * dialog's `close` handler calls: true (once) when that close was made here, for core.
  */
-export const useDialog = (ref: RefObject<HTMLDialogElement | null>, open: boolean): void => {
+export const useDialog = (ref: RefObject<HTMLDialogElement | null>, open: boolean): (() => boolean) => {
   const returnFocus = useReturnFocus()
+  // The native `close` event of a close made here arrives a task later, perhaps after core opened the modal again:
+  // it must not be taken for the browser closing the dialog on its own.
+  const closedHere = useRef(false)
   useLayoutEffect(() => {
     const dialog = ref.current
     if (dialog === null) return
@@ -27,6 +31,7 @@ export const useDialog = (ref: RefObject<HTMLDialogElement | null>, open: boolea
       dialog.showModal()
       lockScroll(dialog.ownerDocument)
     } else if (!open && dialog.open) {
+      closedHere.current = true
       dialog.close()
       unlockScroll(dialog.ownerDocument)
       const target = returnFocus.current
@@ -41,6 +46,11 @@ export const useDialog = (ref: RefObject<HTMLDialogElement | null>, open: boolea
       if (doc !== undefined) unlockScroll(doc)
     }
   }, [ref])
+  return useCallback(() => {
+    const here = closedHere.current
+    closedHere.current = false
+    return here
+  }, [])
 }
 
 /**

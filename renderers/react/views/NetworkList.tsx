@@ -13,7 +13,9 @@ const selectConnected = (state: AirlockState) =>
 
 /**
  * The app's networks as buttons, the active one marked. Choosing one while a wallet is connected goes to
- * SwitchNetwork (the wallet must approve); otherwise the switch is made at once and the modal closes.
+ * SwitchNetwork (the wallet must approve); otherwise the switch is made at once and the modal closes. A network of
+ * another namespace is switched to at once (its wallet asked first, through SwitchNetwork, when it is connected on
+ * another network of it), and the modal then shows that namespace's account, or Connect when it has none (SPEC §4).
  */
 export const NetworkList = ({ label }: { readonly label: string }) => {
   const client = useAirlock()
@@ -21,6 +23,18 @@ export const NetworkList = ({ label }: { readonly label: string }) => {
   const active = useAirlockSelector(selectActive)
   const connected = useAirlockSelector(selectConnected)
   const choose = (network: CaipNetwork) => {
+    const state = client.getState()
+    const namespace = network.chainNamespace
+    if (namespace !== state.activeNamespace) {
+      const walletThere = state.accounts[namespace].status === "connected"
+      const moves = state.activeNetworks[namespace]?.caipNetworkId !== network.caipNetworkId
+      if (walletThere && moves) return client.push("SwitchNetwork", { caipNetworkId: network.caipNetworkId })
+      void client.switchNetwork(network).then(
+        () => client.open().catch(() => undefined),
+        () => undefined
+      )
+      return
+    }
     if (connected) return client.push("SwitchNetwork", { caipNetworkId: network.caipNetworkId })
     void client.switchNetwork(network).then(
       () => client.close().catch(() => undefined),

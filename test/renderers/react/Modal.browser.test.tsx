@@ -82,6 +82,30 @@ describe("the modal", () => {
     expect(document.activeElement).toBe(button)
   })
 
+  test("an open right after a close stays open: the dialog's late close event is not taken for the user's", async () => {
+    const { client } = await renderAirlock()
+    await client.open()
+    await expect.element(dialog("Connect Wallet")).toBeVisible()
+    const element = document.querySelector("dialog") as HTMLDialogElement
+    // The app opens again the moment the dialog is closed (a microtask after dialog.close()), before the dialog's
+    // native close event, which the browser dispatches a task later.
+    const reopened = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (element.open) return
+        observer.disconnect()
+        void client.open({ view: "AllWallets" }).then(() => resolve())
+      })
+      observer.observe(element, { attributes: true, attributeFilter: ["open"] })
+    })
+    const closeEvent = new Promise<void>((resolve) =>
+      element.addEventListener("close", () => resolve(), { once: true })
+    )
+    void client.close()
+    await Promise.all([reopened, closeEvent])
+    await expect.element(dialog("All Wallets")).toBeVisible()
+    expect(client.getState().modal).toMatchObject({ open: true, view: "AllWallets" })
+  })
+
   test("the shake class appears when core shakes and goes when it stops", async () => {
     const { button, client } = await renderAirlock()
     await userEvent.click(button)

@@ -88,4 +88,36 @@ describe("a Solana account in the modal", () => {
     await expect.element(page.getByRole("dialog", { name: "Account" })).toBeVisible()
     await expect.element(page.getByText("0x52...169EE7").first()).toBeVisible()
   })
+
+  test("choosing the Solana network from an EVM account shows Connect when Solana has no connection (switching flag set)", async () => {
+    const { client, button } = await setup()
+    await client.connect("test.wallet")
+    await userEvent.click(button)
+    const flags: Array<boolean> = []
+    const stop = client.subscribe((state) => flags.push(state.switchingNamespace))
+    await userEvent.click(page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Ethereum" }))
+    await userEvent.click(
+      page.getByRole("dialog", { name: "Choose Network" }).getByRole("button", { name: /^Solana$/ })
+    )
+    await expect.element(page.getByRole("dialog", { name: "Connect Wallet" })).toBeVisible()
+    stop()
+    expect(flags).toContain(true)
+    expect(client.getState()).toMatchObject({ activeNamespace: "solana", switchingNamespace: false })
+    expect(client.getState().accounts.eip155.status).toBe("connected")
+  })
+
+  test("choosing the EVM network from the Solana account shows the EVM account", async () => {
+    const { client, button } = await setup()
+    await client.connect("test.wallet")
+    await client.connect("Test Solana Wallet")
+    await userEvent.click(button)
+    const account = page.getByRole("dialog", { name: "Account" })
+    await expect.element(account.getByText("8swV...tnPaMJ")).toBeVisible()
+    await userEvent.click(account.getByRole("button", { name: "Solana" }))
+    await userEvent.click(
+      page.getByRole("dialog", { name: "Choose Network" }).getByRole("button", { name: /^Ethereum/ })
+    )
+    await expect.element(page.getByRole("dialog", { name: "Account" }).getByText("0x52...169EE7")).toBeVisible()
+    expect(client.getState().activeNamespace).toBe("eip155")
+  })
 })
