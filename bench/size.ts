@@ -189,6 +189,7 @@ await import("./openLatency.ts")
 await import("./connectLatency.ts")
 await import("./walletConnectLatency.ts")
 await import("./allWalletsLatency.ts")
+await import("./tokensLatency.ts")
 // Every figure is printed and every sandbox stopped. The process would not end by itself: the demo's Vite 8 build
 // (rolldown's native bundler) leaves thread-safe functions referenced after it finishes, which keep Node's event loop
 // alive (found with async_hooks: five `napi_rs_threadsafe_function` resources from rolldown's #build).

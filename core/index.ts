@@ -12,6 +12,14 @@ export { type AirlockServices, createAirlock } from "./client/createAirlock.ts"
 export { DestroyedError } from "./client/DestroyedError.ts"
 export type { AirlockClient, CoreServices, OpenParameters, PushData, ViewRequest } from "./client/types.ts"
 export * from "./errors/index.ts"
+export {
+  type ResourceEntry,
+  type ResourceError,
+  replaceEqualDeep,
+  resourceKey,
+  resourceLifetimes
+} from "./resources/resource.ts"
+export { selectTokens, type TokensView, watchTokens } from "./resources/tokens.ts"
 export type { RouterState, SnackMessage, View, ViewParams, ViewParamsMap } from "./router/index.ts"
 export { VIEWS } from "./router/index.ts"
 export type { ResolvedFeatures } from "./rules/features.ts"
@@ -32,6 +40,7 @@ export { DecimalError, parseDecimal } from "./schema/decimal.ts"
 export { formatBalance, formatQuantity, shortenEmail, truncateAddress } from "./schema/format.ts"
 export type { ChainNamespace } from "./schema/namespace.ts"
 export type { CaipAddress, CaipNetwork, CaipNetworkId } from "./schema/network.ts"
+export type { TokenBalance, TokenQuantity } from "./schema/token.ts"
 export { isSafeImageUrl, isSafeLinkUrl } from "./schema/urlCheck.ts"
 export type { WalletListing } from "./schema/wallet.ts"
 // Service tags for Effect users are in `airlock/effect` (kept off this entry's first load).

@@ -376,6 +376,11 @@ export const makeAirlock = (
         () => import("../flows/disconnect.ts"),
         (m) => m.disconnect(namespace)
       ),
+    refresh: (namespace, refreshOptions) =>
+      flow(
+        () => import("../flows/balance.ts"),
+        (m) => m.refreshBalance(namespace ?? store.getSnapshot().activeNamespace ?? "eip155", refreshOptions ?? {})
+      ),
     setThemeMode: (mode) => {
       if (stop !== undefined) return
       store.update((state) => (state.themeMode === mode ? state : { ...state, themeMode: mode }))

@@ -130,6 +130,13 @@ export interface AirlockClient {
   switchNetwork(network: CaipNetwork): Promise<void>
   /** Disconnects one namespace, or all of them. */
   disconnect(namespace?: ChainNamespace): Promise<void>
+  /**
+   * Refreshes the connected account's data in `namespace` (default: the active one): its native balance and token
+   * list (`selectTokens`). Fresh data (SPEC §9 lifetimes: 30 s) is kept without a request, and so is a failure within
+   * its 30 s retry block; `force: true` fetches anyway (after a send). Never rejects: a failure is the resource's
+   * `error` and the 'Token Balance Unavailable' snack.
+   */
+  refresh(namespace?: ChainNamespace, options?: { readonly force?: boolean | undefined }): Promise<void>
   setThemeMode(mode: ThemeMode): void
   /**
    * Shows a short message at the bottom of the modal ("Address copied"); it replaces the one shown (150 ms apart,

@@ -1,7 +1,10 @@
 import * as Effect from "effect/Effect"
+import { fetchResource } from "../resources/fetch.ts"
+import { resourceKey, resourceLifetimes, tokensRetryMillis } from "../resources/resource.ts"
 import { flashSnack } from "../router/timings.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
+import type { TokenBalance } from "../schema/token.ts"
 import { Adapters } from "../services/Adapters.ts"
 import { BlockchainApi } from "../services/BlockchainApi.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
@@ -9,20 +12,22 @@ import { forkInClient } from "../state/ClientScope.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { cell } from "../state/Store.ts"
 
-/** The native balance from the blockchain API; `undefined` when it fails or does not list the native token. */
-const fromApi = (address: string, network: CaipNetwork) =>
+/**
+ * The account's tokens on `network` from the blockchain API (SPEC §3 token balances): the network's rows only, tokens
+ * with 0 decimals dropped (SPEC §5), the most valuable first. Fails when the API cannot answer.
+ */
+const tokensFromApi = (address: string, network: CaipNetwork) =>
   Effect.gen(function* () {
     const api = yield* BlockchainApi
     const { balances } = yield* api.getBalance({ address, chainId: network.caipNetworkId })
-    const native =
-      balances.find((b) => b.chainId === network.caipNetworkId && b.address === undefined) ??
-      balances.find((b) => b.chainId === network.caipNetworkId && b.symbol === network.nativeCurrency.symbol)
-    return native?.quantity.numeric
-  }).pipe(
-    Effect.catch((error) =>
-      Effect.as(Effect.logWarning("Airlock: the blockchain API gave no balance; asking the chain", error), undefined)
-    )
-  )
+    return balances
+      .filter((b) => b.chainId === network.caipNetworkId && b.quantity.decimals !== "0")
+      .sort((a, b) => (b.value ?? 0) - (a.value ?? 0))
+  })
+
+/** The native token's row among `tokens` (no address, else the network's currency symbol). */
+const nativeOf = (tokens: ReadonlyArray<TokenBalance> | undefined, network: CaipNetwork) =>
+  tokens?.find((b) => b.address === undefined) ?? tokens?.find((b) => b.symbol === network.nativeCurrency.symbol)
 
 /** The native balance read from the chain through the namespace's adapter (its ranked RPC). */
 const fromRpc = (address: string, network: CaipNetwork) =>
@@ -50,13 +55,27 @@ const connectedOn = (state: AirlockState, namespace: ChainNamespace) => {
  * API is not asked again for 30 s), else from the chain through the adapter's RPC. When neither answers the balance
  * stays unknown (the Account view says so); the connection is never affected.
  */
-export const refreshBalance = (namespace: ChainNamespace) =>
+export const refreshBalance = (namespace: ChainNamespace, options: { readonly force?: boolean | undefined } = {}) =>
   Effect.gen(function* () {
     const store = yield* StateStore
     const connected = connectedOn(store.getSnapshot(), namespace)
     if (connected === undefined) return
     const { address, network } = connected
-    const balance = (yield* fromApi(address, network)) ?? (yield* fromRpc(address, network))
+    // One answer feeds the token list (a resource of its own: lifetime, retry block, structural sharing) and the
+    // native balance the account shows.
+    const tokens = yield* fetchResource({
+      key: resourceKey("tokens", network.caipNetworkId, address),
+      lifetime: resourceLifetimes.tokens,
+      retryAfter: tokensRetryMillis,
+      force: options.force,
+      load: tokensFromApi(address, network)
+    })
+    if (tokens?.status === "error") {
+      yield* Effect.logWarning("Airlock: the blockchain API gave no balance; asking the chain", tokens.error)
+    }
+    const balance =
+      nativeOf(tokens?.status === "success" ? tokens.data : undefined, network)?.quantity.numeric ??
+      (yield* fromRpc(address, network))
     if (balance === undefined) {
       yield* forkInClient(flashSnack(cell(store, "snack"), { message: "Token Balance Unavailable", variant: "error" }))
     }

@@ -1,4 +1,5 @@
 import type { AlertCode } from "../errors/alerts.ts"
+import type { ResourceEntry } from "../resources/resource.ts"
 import type { RouterState, SnackMessage } from "../router/index.ts"
 import type { ResolvedFeatures } from "../rules/features.ts"
 import type { WalletLinking } from "../rules/walletLinks.ts"
@@ -109,6 +110,11 @@ export interface AirlockState {
   /** Wallet ids, rdns or names the app excluded (`excludeWalletIds`). */
   readonly excludedWallets: ReadonlyArray<string>
   readonly features: ResolvedFeatures
+  /**
+   * Account data the modal fetched (tokens…), one entry per resource key (`resourceKey(kind, network, address)`), with
+   * its status, data, error and fetch time (`core/resources/resource.ts`).
+   */
+  readonly resources: Readonly<Record<string, ResourceEntry<unknown>>>
   /** Whether an injected (browser extension) wallet was detected on the page. */
   readonly hasInjectedWallet: boolean
   readonly isMobile: boolean

@@ -53,6 +53,7 @@ export const makeInitialState = (input: InitialStateInput): AirlockState => ({
   walletConnect: { uri: undefined, expiry: undefined },
   excludedWallets: input.excludedWallets ?? [],
   features: input.features,
+  resources: {},
   hasInjectedWallet: input.hasInjectedWallet,
   isMobile: input.isMobile
 })

@@ -80,11 +80,16 @@ describe("package exports", () => {
         "isTransactionHash",
         "moveInGrid",
         "parseDecimal",
+        "replaceEqualDeep",
+        "resourceKey",
+        "resourceLifetimes",
         "selectAllWallets",
         "selectConnectView",
         "selectConnectorStatus",
+        "selectTokens",
         "shortenEmail",
         "truncateAddress",
+        "watchTokens",
       ]
     `)
   })

@@ -1,5 +1,5 @@
 import type { Page } from "playwright-core"
-import { createPublicClient, formatEther, http, verifyMessage } from "viem"
+import { createPublicClient, erc20Abi, formatEther, formatUnits, http, verifyMessage } from "viem"
 import { beforeEach, describe, expect, it } from "vitest"
 import { formatBalance, truncateAddress } from "../../core/schema/format.ts"
 import { demoChainIds, type Sandbox } from "../../sandbox/index.ts"
@@ -50,6 +50,27 @@ describe("connecting the Sandbox Wallet in the demo", () => {
     await expect.poll(() => modal().count()).toBe(0)
     expect(record.errors).toEqual([])
     expect(record.foreignRequests).toEqual([])
+  })
+
+  it("the Account's Tokens tab lists ETH and USDC with the balances the chain holds, the most valuable first", async () => {
+    await page.goto(sandbox.urls.demo)
+    await connectWithApproval()
+    await connectedButton().waitFor({ timeout: 15_000 })
+    const chain = sandbox.urls.chains.find((c) => c.chainId === 1)
+    const client = createPublicClient({ transport: http(chain?.rpcUrl) })
+    const usdc = await client.readContract({
+      address: sandbox.contracts[1]!.usdc,
+      abi: erc20Abi,
+      functionName: "balanceOf",
+      args: [account()]
+    })
+    await connectedButton().click()
+    const tokens = page.getByRole("dialog", { name: "Account" }).getByRole("list", { name: "Tokens" })
+    await tokens.getByRole("listitem").nth(1).waitFor({ timeout: 15_000 })
+    const rows = await tokens.getByRole("listitem").allTextContents()
+    expect(rows[0]).toContain(await balanceOn(1))
+    expect(rows[1]).toContain(formatBalance(formatUnits(usdc, 6), "USDC"))
+    expect(rows).toHaveLength(2)
   })
 
   it("switches to the second network from the modal: the wallet approves, the button and balance follow", async () => {

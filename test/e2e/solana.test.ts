@@ -91,7 +91,24 @@ describe("the Sandbox Solana Wallet in the demo", () => {
     await page.getByRole("button", { name: `${balance} ${short}` }).click({ timeout: 15_000 })
     const account = page.getByRole("dialog", { name: "Account" })
     await account.getByText(short).waitFor({ timeout: 15_000 })
-    await account.getByText(balance).waitFor()
+    await account.getByText(balance).first().waitFor()
+    // The Tokens tab: SOL and the sandbox's USDC, with what the chain holds.
+    const [usdcAccount] = (
+      await rpc()
+        .getTokenAccountsByOwner(
+          owner() as Address,
+          { mint: sandbox.solana.usdcMint as Address },
+          { encoding: "jsonParsed" }
+        )
+        .send()
+    ).value
+    const usdc = (usdcAccount?.account.data as { parsed: { info: { tokenAmount: { uiAmountString: string } } } }).parsed
+      .info.tokenAmount.uiAmountString
+    const tokens = account.getByRole("list", { name: "Tokens" })
+    await tokens.getByRole("listitem").nth(1).waitFor({ timeout: 15_000 })
+    const rows = await tokens.getByRole("listitem").allTextContents()
+    expect(rows[0]).toContain(balance)
+    expect(rows[1]).toContain(formatBalance(usdc, "USDC"))
     expect(await page.getByTestId("connection-network").textContent()).toBe(
       `Solana Sandbox (${sandbox.urls.solana.caipNetworkId})`
     )

@@ -14,9 +14,9 @@ import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
+import { TokenList } from "./TokenList.tsx"
 
-const emptyTexts: Record<AccountTab, string> = {
-  Tokens: "No tokens yet",
+const emptyTexts: Record<Exclude<AccountTab, "Tokens">, string> = {
   NFTs: "No NFTs yet",
   Activity: "No activity yet"
 }
@@ -142,7 +142,7 @@ export const Account = ({ id }: ViewProps) => {
       </div>
       {accountTabs.map((tab) => (
         <div key={tab} {...normalizeProps(getTabPanelProps(tabs, tab))} className="airlock-tab-panel">
-          <p className="airlock-empty">{emptyTexts[tab]}</p>
+          {tab === "Tokens" ? <TokenList /> : <p className="airlock-empty">{emptyTexts[tab]}</p>}
         </div>
       ))}
     </div>

@@ -51,7 +51,11 @@ describe("a Solana account in the modal", () => {
       const dialog = page.getByRole("dialog", { name: "Account" })
       await expect.element(dialog).toBeVisible()
       await expect.element(dialog.getByText("8swV...tnPaMJ")).toBeVisible()
-      await expect.element(dialog.getByText("12.345 SOL")).toBeVisible()
+      await expect.element(dialog.getByText("12.345 SOL", { exact: true }).first()).toBeVisible()
+      // The Tokens tab lists SOL with its quantity and value.
+      const tokens = dialog.getByRole("list", { name: "Tokens" })
+      await expect.element(tokens.getByText("Solana")).toBeVisible()
+      await expect.element(tokens.getByText("12.345 SOL")).toBeVisible()
       await expect
         .element(dialog.getByRole("link", { name: "Block Explorer" }))
         .toHaveAttribute("href", `https://solscan.io/account/${solanaAddress}`)

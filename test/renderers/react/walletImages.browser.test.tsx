@@ -4,7 +4,12 @@ import type { Connector } from "../../../core/schema/connector.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { renderAirlock, skipAnimations } from "./setup.tsx"
 
-beforeAll(() => skipAnimations())
+beforeAll(() => {
+  skipAnimations()
+  // Requests are counted from resource timing entries. Its buffer holds 250 by default, and the dev server's modules
+  // fill it, after which new requests are not recorded: make room.
+  performance.setResourceTimingBufferSize(100_000)
+})
 
 // A raster data URL: svg+xml data is refused (it can carry script), see isSafeImageUrl.
 const pngData =
