@@ -102,7 +102,7 @@ describe("the Sandbox Solana Wallet in the demo", () => {
         )
         .send()
     ).value
-    const usdc = (usdcAccount?.account.data as { parsed: { info: { tokenAmount: { uiAmountString: string } } } }).parsed
+    const usdc = (usdcAccount!.account.data as { parsed: { info: { tokenAmount: { uiAmountString: string } } } }).parsed
       .info.tokenAmount.uiAmountString
     const tokens = account.getByRole("list", { name: "Tokens" })
     await tokens.getByRole("listitem").nth(1).waitFor({ timeout: 15_000 })
