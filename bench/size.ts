@@ -12,10 +12,12 @@ import * as esbuild from "esbuild"
 import { appBuild } from "./fixtures/esbuild.ts"
 
 /**
- * First load, React excluded, in KB gzip. DESIGN.md "Budgets" allows 60; we hold it to 48: the 40.3 KB measured when
- * the chunk budgets landed, plus the connection API and two adapters' discovery (EVM and WalletConnect).
+ * First load, React excluded, in KB gzip. DESIGN.md "Budgets" allows 60; we hold it to 49: the 40.3 KB measured when
+ * the chunk budgets landed, plus the connection API, three adapters' discovery (EVM, WalletConnect, Solana: 0.4 KB)
+ * and the token list's hook and resource keys (0.7 KB: esbuild puts code a lazy view shares with a public hook in a
+ * chunk the first load imports).
  */
-const FIRST_LOAD_BUDGET_KB = 48
+const FIRST_LOAD_BUDGET_KB = 49
 
 /**
  * Budgets (KB gzip) of each on-demand part: what it fetches beyond the first load and the services chunk (which every

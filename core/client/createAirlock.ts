@@ -376,9 +376,11 @@ export const makeAirlock = (
         () => import("../flows/disconnect.ts"),
         (m) => m.disconnect(namespace)
       ),
+    // Through the connection flows' chunk (which has the balance flow): a chunk of its own would split the shared
+    // code of the first load into more files.
     refresh: (namespace, refreshOptions) =>
       flow(
-        () => import("../flows/balance.ts"),
+        () => import("../flows/connection.ts"),
         (m) => m.refreshBalance(namespace ?? store.getSnapshot().activeNamespace ?? "eip155", refreshOptions ?? {})
       ),
     setThemeMode: (mode) => {

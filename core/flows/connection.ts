@@ -29,6 +29,9 @@ import { routerContext } from "../state/routerContext.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { selectWalletConnectWallet } from "../state/selectors.ts"
 import { refreshBalance, refreshIdentity } from "./balance.ts"
+
+export { refreshBalance }
+
 import { track } from "./events.ts"
 import { activateNetwork, reportChain } from "./network.ts"
 import { errorCode, errorMessage, USER_REJECTED } from "./walletErrors.ts"
