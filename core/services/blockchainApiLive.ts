@@ -121,7 +121,14 @@ export const makeBlockchainApiLive: Effect.Effect<
       if (!(yield* supported)) return yield* new AccountDataError({ reason: "TokenBalanceUnavailable" })
       const now = yield* Clock.currentTimeMillis
       const failedAt = yield* Ref.get(lastBalanceFailure)
-      if (failedAt !== undefined && now - failedAt < balanceRetryMillis) return { balances: [] }
+      // SPEC §8: after a failure the balance stays unavailable, with no request, for 30 s. An empty answer here would
+      // read as an account holding nothing.
+      if (failedAt !== undefined && now - failedAt < balanceRetryMillis) {
+        return yield* new AccountDataError({
+          reason: "TokenBalanceUnavailable",
+          details: "retry blocked after a failure"
+        })
+      }
       const key = keyOf(chainId, address)
       const fetched =
         forceUpdate === undefined

@@ -92,7 +92,7 @@ export interface BlockchainApiShape {
   }) => Effect.Effect<HistoryResponse, AccountDataError>
   /**
    * Token balances in USD; cached 30 s per `chainId:address`. Fails with 'Token Balance Unavailable'; for 30 s after
-   * such a failure it answers the empty list without asking again.
+   * such a failure it fails the same way without asking again.
    */
   readonly getBalance: (params: {
     readonly address: string
