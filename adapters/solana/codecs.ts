@@ -6,7 +6,6 @@ import {
   assertIsTransactionWithinSizeLimit,
   getBase58Decoder,
   getBase58Encoder,
-  getBase64Decoder,
   getBase64EncodedWireTransaction,
   getBase64Encoder,
   getCompiledTransactionMessageDecoder,
@@ -53,6 +52,3 @@ export const signatureBytes = (signature: string): SignatureBytes => {
 
 /** Bytes as base58 text. */
 export const base58Of = (bytes: Uint8Array): string => getBase58Decoder().decode(bytes)
-
-/** Bytes as base64 text. */
-export const base64Of = (bytes: Uint8Array): string => getBase64Decoder().decode(bytes)

@@ -34,10 +34,6 @@ import {
 import type { AdapterConnection, AdapterContext, AdapterImplementation } from "../../core/client/AirlockAdapter.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"
 
-/** Solana's commitment levels (SPEC §5); core checked the params already, this keeps a direct call as strict. */
-const commitments = new Set(["processed", "confirmed", "finalized", "recent", "single", "singleGossip", "root", "max"])
-const isPreflightCommitment = (value: unknown): boolean => typeof value === "string" && commitments.has(value)
-
 /** The Wallet Standard's cluster names of the well-known Solana networks, by CAIP-2 reference (genesis hash prefix). */
 const clusterNames: Readonly<Record<string, string>> = {
   "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp": "solana:mainnet",
@@ -201,10 +197,9 @@ export const makeSolanaImplementation = (
       case "solana_signAndSendTransaction": {
         if (network === undefined) throw new SolanaRequestError("No Solana network to send on")
         const account = accountOf(wallet)
+        // Core checked the send options (SPEC §5: the preflight commitment is one of the eight levels).
         const options = record(p.sendOptions ?? p.options)
         const preflight = options.preflightCommitment
-        if (preflight !== undefined && !isPreflightCommitment(preflight))
-          throw new SolanaRequestError(`preflightCommitment must be a commitment level, got ${String(preflight)}`)
         const [output] = await feature(wallet, SolanaSignAndSendTransaction).signAndSendTransaction({
           account,
           chain: walletChainOf(network, wallet.chains),

@@ -162,9 +162,6 @@ describe("the Solana implementation over a Wallet Standard wallet", () => {
     await expect(ask("solana_signMessage", { message: "3yZe7d", pubkey: (await testKey(5)).address })).rejects.toThrow(
       /not an account of this wallet/
     )
-    await expect(
-      ask("solana_signAndSendTransaction", { transaction: "AA==", sendOptions: { preflightCommitment: "soon" } })
-    ).rejects.toThrow(/preflightCommitment/)
     await expect(ask("solana_signAllTransactions", { transactions: "AA==" })).rejects.toThrow(/list/)
     await expect(ask("eth_sendTransaction", [])).rejects.toMatchObject({ code: 4200 })
     expect(fake.calls).toEqual([])
