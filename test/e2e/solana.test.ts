@@ -46,6 +46,13 @@ describe("the Sandbox Solana Wallet in the demo", () => {
       .toBe(`connected ${owner()}`)
   }
 
+  /** Sends 0.01 SOL to the receiver from the demo's Solana panel; the wallet's dialog is answered with `answer`. */
+  const sendSolToReceiver = async (answer: "Approve" | "Reject") => {
+    await page.getByLabel("Receiver").fill(receiver())
+    await page.getByRole("button", { name: "Send 0.01 SOL" }).click()
+    await walletDialog().getByRole("button", { name: answer }).click({ timeout: 15_000 })
+  }
+
   /** Chooses `to` in the network list the network button (`from`) opens. */
   const switchNetwork = async (from: string, to: RegExp) => {
     await page.getByRole("button", { name: from }).click()
@@ -138,9 +145,7 @@ describe("the Sandbox Solana Wallet in the demo", () => {
     await page.goto(sandbox.urls.demo)
     await connectSolana()
     const before = await lamportsOf(receiver())
-    await page.getByLabel("Receiver").fill(receiver())
-    await page.getByRole("button", { name: "Send 0.01 SOL" }).click()
-    await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
+    await sendSolToReceiver("Approve")
     await expect
       .poll(() => page.getByTestId("solana-transaction").textContent(), { timeout: 15_000 })
       .toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/)
@@ -156,9 +161,7 @@ describe("the Sandbox Solana Wallet in the demo", () => {
     await page.goto(sandbox.urls.demo)
     await connectSolana()
     const before = await lamportsOf(receiver())
-    await page.getByLabel("Receiver").fill(receiver())
-    await page.getByRole("button", { name: "Send 0.01 SOL" }).click()
-    await walletDialog().getByRole("button", { name: "Reject" }).click({ timeout: 15_000 })
+    await sendSolToReceiver("Reject")
     await expect
       .poll(() => page.getByTestId("solana-transaction").textContent(), { timeout: 15_000 })
       .toMatch(/reject/i)
