@@ -317,10 +317,16 @@ describe("one connection serving two namespaces (a WalletConnect session with EV
   it("disconnecting Solana tells the adapter which namespace ends and leaves EVM connected", async () => {
     const { airlock, calls } = await client({ evm: true, solana: true })
     await airlock.connect("walletConnect")
+    const walletConnect = airlock.getState().walletConnect
     await airlock.disconnect("solana")
     expect(calls).toContainEqual({ what: "disconnect", namespace: "solana" })
     expect(airlock.getState().accounts.eip155.status).toBe("connected")
     expect(airlock.getState().accounts.solana.status).toBe("disconnected")
+    // The session still serves EVM: its WalletConnect state (chosen wallet, linking) is not reset yet.
+    expect(airlock.getState().walletConnect).toBe(walletConnect)
+    await airlock.disconnect("eip155")
+    expect(airlock.getState().walletConnect).not.toBe(walletConnect)
+    expect(calls).toContainEqual({ what: "disconnect", namespace: "eip155" })
   })
 
   it("a session with Solana accounts only connects Solana, and EVM stays disconnected", async () => {

@@ -1,7 +1,7 @@
 import axe from "axe-core"
 import { beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
-import { mainnet, solana, solanaDevnet } from "../../../core/networks/index.ts"
+import { base, mainnet, solana, solanaDevnet } from "../../../core/networks/index.ts"
 import { fakeAccount, fakeAdapter } from "../../../core/testing/index.ts"
 import { renderAirlock, skipAnimations } from "./setup.tsx"
 
@@ -30,11 +30,11 @@ const setup = async (themeMode: "light" | "dark" = "light") => {
   })
   const { client, button } = await renderAirlock({
     themeMode,
-    networks: [mainnet, solana, solanaDevnet],
+    networks: [mainnet, base, solana, solanaDevnet],
     adapters: [evm.adapter, sola.adapter],
     blockchainApi: { balances: { [solanaAddress]: [sol("12.3456789")] } }
   })
-  return { client, button }
+  return { client, button, evmWallet: evm.wallet }
 }
 
 const axeViolations = async () => {
@@ -122,6 +122,19 @@ describe("a Solana account in the modal", () => {
       page.getByRole("dialog", { name: "Choose Network" }).getByRole("button", { name: /^Ethereum/ })
     )
     await expect.element(page.getByRole("dialog", { name: "Account" }).getByText("0x52...169EE7")).toBeVisible()
+    expect(client.getState().activeNamespace).toBe("eip155")
+  })
+
+  test("choosing another network of a namespace whose wallet is connected there asks that wallet first", async () => {
+    const { client, button, evmWallet } = await setup()
+    await client.connect("test.wallet")
+    await client.connect("Test Solana Wallet")
+    await userEvent.click(button)
+    await userEvent.click(page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Solana" }))
+    await userEvent.click(page.getByRole("dialog", { name: "Choose Network" }).getByRole("button", { name: /^Base/ }))
+    // The EVM wallet is on Ethereum: it must approve the move to Base (Switch Network), which the fake does at once.
+    await expect.poll(() => client.getState().activeNetworks.eip155?.caipNetworkId).toBe("eip155:8453")
+    expect(evmWallet.switches).toEqual(["eip155:8453"])
     expect(client.getState().activeNamespace).toBe("eip155")
   })
 })
