@@ -187,11 +187,14 @@ if (lazy.size === 0) {
 if (overBudget.length > 0) console.log(`Over their chunk budget: ${overBudget.join(", ")}.`)
 else console.log("Every on-demand part is within its chunk budget.")
 if (over || overBudget.length > 0) process.exitCode = 1
-await import("./openLatency.ts")
-await import("./connectLatency.ts")
-await import("./walletConnectLatency.ts")
-await import("./allWalletsLatency.ts")
-await import("./tokensLatency.ts")
+// `npm run bench -- --size-only`: the sizes above, without the latency runs below (seconds instead of minutes).
+if (!process.argv.includes("--size-only")) {
+  await import("./openLatency.ts")
+  await import("./connectLatency.ts")
+  await import("./walletConnectLatency.ts")
+  await import("./allWalletsLatency.ts")
+  await import("./tokensLatency.ts")
+}
 // Every figure is printed and every sandbox stopped. The process would not end by itself: the demo's Vite 8 build
 // (rolldown's native bundler) leaves thread-safe functions referenced after it finishes, which keep Node's event loop
 // alive (found with async_hooks: five `napi_rs_threadsafe_function` resources from rolldown's #build).

@@ -16,9 +16,11 @@ import { normalizeProps } from "../internal/normalizeProps.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 import { TokenList } from "./TokenList.tsx"
 
-const emptyTexts: Record<Exclude<AccountTab, "Tokens">, string> = {
-  NFTs: "No NFTs yet",
-  Activity: "No activity yet"
+/** What each tab shows; one line per tab. */
+const TabPanel = ({ tab }: { readonly tab: AccountTab }) => {
+  if (tab === "Tokens") return <TokenList />
+  if (tab === "NFTs") return <p className="airlock-empty">No NFTs yet</p>
+  return <p className="airlock-empty">No activity yet</p>
 }
 
 const selectProfile = (state: AirlockState) => {
@@ -108,6 +110,7 @@ export const Account = ({ id }: ViewProps) => {
       {balance === undefined ? null : (
         <p className="airlock-account-balance">{formatBalance(balance, balanceSymbol)}</p>
       )}
+      {/* Wallet features (send, receive): one button each. */}
       <div className="airlock-account-actions">
         {network === undefined ? null : (
           <button type="button" className="airlock-list-item" onClick={() => client.push("Networks")}>
@@ -142,7 +145,7 @@ export const Account = ({ id }: ViewProps) => {
       </div>
       {accountTabs.map((tab) => (
         <div key={tab} {...normalizeProps(getTabPanelProps(tabs, tab))} className="airlock-tab-panel">
-          {tab === "Tokens" ? <TokenList /> : <p className="airlock-empty">{emptyTexts[tab]}</p>}
+          <TabPanel tab={tab} />
         </div>
       ))}
     </div>
