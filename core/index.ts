@@ -12,7 +12,9 @@ export { type AirlockServices, createAirlock } from "./client/createAirlock.ts"
 export { DestroyedError } from "./client/DestroyedError.ts"
 export type { AirlockClient, CoreServices, OpenParameters, PushData, ViewRequest } from "./client/types.ts"
 export * from "./errors/index.ts"
+export { type BalanceView, selectBalance, watchBalance } from "./resources/balance.ts"
 export {
+  connectedResourceKey,
   type ResourceEntry,
   type ResourceError,
   replaceEqualDeep,

@@ -5,6 +5,8 @@
  * `core/resources/fetch.ts` (loaded with the flows that use it).
  * @module
  */
+import type { ChainNamespace } from "../schema/namespace.ts"
+import type { AirlockState } from "../state/AirlockState.ts"
 
 /**
  * One resource as the state holds it. `status` says what there is (`pending`: nothing yet; `success`: `data` from
@@ -55,6 +57,32 @@ export const tokensRetryMillis = 30_000
  */
 export const resourceKey = (kind: keyof typeof resourceLifetimes, caipNetworkId: string, address: string): string =>
   `${kind}|${caipNetworkId}|${address}`
+
+/**
+ * The key of `kind` for `namespace`'s connected account (default: the active namespace) on its active network; the
+ * empty string when no account is connected there. Hooks refetch when it changes (another account or network).
+ * @example
+ * ```ts
+ * import { connectedResourceKey, createAirlock } from "airlock"
+ * import { mainnet } from "airlock/networks"
+ * const api = "http://127.0.0.1:4400"
+ * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })
+ * connectedResourceKey(airlock.getState(), "tokens") // "" (not connected)
+ * ```
+ */
+export const connectedResourceKey = (
+  state: AirlockState,
+  kind: keyof typeof resourceLifetimes,
+  namespace?: ChainNamespace
+): string => {
+  const ns = namespace ?? state.activeNamespace
+  if (ns === undefined) return ""
+  const account = state.accounts[ns]
+  const network = state.activeNetworks[ns]
+  return account.status === "connected" && account.address !== undefined && network !== undefined
+    ? resourceKey(kind, network.caipNetworkId, account.address)
+    : ""
+}
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && Object.getPrototypeOf(value) === Object.prototype

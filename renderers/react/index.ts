@@ -30,6 +30,7 @@ export {
   type UseAirlockAccountReturnType,
   useAirlockAccount
 } from "./hooks/useAirlockAccount.ts"
+export { type UseAirlockBalanceParameters, useAirlockBalance } from "./hooks/useAirlockBalance.ts"
 export { useAirlockEvents } from "./hooks/useAirlockEvents.ts"
 export { type UseAirlockNetworkReturnType, useAirlockNetwork } from "./hooks/useAirlockNetwork.ts"
 export { useAirlockSelector } from "./hooks/useAirlockSelector.ts"

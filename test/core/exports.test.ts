@@ -48,6 +48,7 @@ describe("package exports", () => {
         "alertCodes",
         "alerts",
         "canGoBack",
+        "connectedResourceKey",
         "createAirlock",
         "defaultThemeVariables",
         "docsBaseUrl",
@@ -84,11 +85,13 @@ describe("package exports", () => {
         "resourceKey",
         "resourceLifetimes",
         "selectAllWallets",
+        "selectBalance",
         "selectConnectView",
         "selectConnectorStatus",
         "selectTokens",
         "shortenEmail",
         "truncateAddress",
+        "watchBalance",
         "watchTokens",
       ]
     `)

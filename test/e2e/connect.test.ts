@@ -3,6 +3,7 @@ import { createPublicClient, erc20Abi, formatEther, formatUnits, http, verifyMes
 import { beforeEach, describe, expect, it } from "vitest"
 import { formatBalance, truncateAddress } from "../../core/schema/format.ts"
 import { demoChainIds, type Sandbox } from "../../sandbox/index.ts"
+import { readQrCode } from "../fixtures/qr.ts"
 import type { PageRecord } from "./browser.ts"
 import { useE2eSession } from "./session.ts"
 
@@ -146,6 +147,27 @@ describe("connecting the Sandbox Wallet in the demo", () => {
     await page.reload()
     await page.getByRole("button", { name: "Connect Wallet" }).waitFor({ timeout: 15_000 })
     expect(await page.getByTestId("connection-status").textContent()).toBe("disconnected")
+  })
+
+  it("Receive shows a QR code that decodes to the account's address, the address, and the networks to receive on", async () => {
+    await page.goto(sandbox.urls.demo)
+    await connectWithApproval()
+    await connectedButton().click({ timeout: 15_000 })
+    await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Receive" }).click()
+    const receive = page.getByRole("dialog", { name: "Receive" })
+    const qr = receive.getByRole("img", { name: /QR code of the address/ })
+    await qr.waitFor({ timeout: 15_000 })
+    // The code is read from the pixels, as a phone would: the logo in its middle must not break it.
+    expect(await readQrCode(receive.locator("[data-part=qr-code]"))).toBe(account())
+    expect(await receive.getByTestId("receive-address").textContent()).toBe(shortAddress())
+    // Each entry's name (the image beside it is decorative: aria-hidden, a letter when there is no icon).
+    const networks = await receive
+      .getByRole("list", { name: /on these networks/ })
+      .getByRole("listitem")
+      .locator("span:not([aria-hidden])")
+      .allTextContents()
+    // The app's EVM networks, not its Solana one: an EVM address cannot receive there.
+    expect([...networks].sort()).toEqual(["Base", "Ethereum"])
   })
 
   it("shows 'Connection rejected' when the wallet refuses, and Try again connects", async () => {

@@ -1,7 +1,7 @@
 "use client"
 // Docs: docs/react.md#hooks
 import { useCallback, useEffect } from "react"
-import { resourceKey } from "../../../core/resources/resource.ts"
+import { connectedResourceKey } from "../../../core/resources/resource.ts"
 import { selectTokens, type TokensView } from "../../../core/resources/tokens.ts"
 import type { ChainNamespace } from "../../../core/schema/namespace.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
@@ -34,18 +34,9 @@ export const useAirlockTokens = (parameters: UseAirlockTokensParameters = {}): T
   const selector = useCallback((state: AirlockState) => selectTokens(state, namespace), [namespace])
   const view = useAirlockSelector(selector)
   // The resource the view reads: a new account or network is a new key, refreshed (within its lifetime, no request).
-  const keySelector = useCallback(
-    (state: AirlockState) => {
-      const ns = namespace ?? state.activeNamespace
-      const account = ns === undefined ? undefined : state.accounts[ns]
-      const network = ns === undefined ? undefined : state.activeNetworks[ns]
-      return account?.status === "connected" && account.address !== undefined && network !== undefined
-        ? resourceKey("tokens", network.caipNetworkId, account.address)
-        : ""
-    },
-    [namespace]
+  const key = useAirlockSelector(
+    useCallback((state: AirlockState) => connectedResourceKey(state, "tokens", namespace), [namespace])
   )
-  const key = useAirlockSelector(keySelector)
   useEffect(() => {
     if (key !== "") void client.refresh(namespace)
   }, [client, namespace, key])

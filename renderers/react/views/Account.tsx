@@ -1,6 +1,7 @@
 "use client"
 import { type CSSProperties, useState } from "react"
 import { getTabHandlers, getTabListProps, getTabPanelProps, getTabProps } from "../../../core/anatomy/tabs.ts"
+import { isViewEnabled } from "../../../core/router/views.ts"
 import type { AccountTab } from "../../../core/schema/account.ts"
 import { accountTabs } from "../../../core/schema/accountTabs.ts"
 import { formatBalance, truncateAddress } from "../../../core/schema/format.ts"
@@ -27,6 +28,8 @@ const selectProfile = (state: AirlockState) => {
   const account = state.activeNamespace === undefined ? undefined : state.accounts[state.activeNamespace]
   return `${account?.profileName ?? ""}\n${account?.profileImage ?? ""}`
 }
+
+const selectReceiveEnabled = (state: AirlockState) => isViewEnabled("Receive", state.features)
 
 /** Two colours from an address, for an avatar that tells accounts apart at a glance (no image needed). */
 const avatarHues = (address: string): readonly [number, number] => {
@@ -69,6 +72,7 @@ export const Account = ({ id }: ViewProps) => {
   const { address, balance, balanceSymbol } = useAirlockAccount()
   const { network } = useAirlockNetwork()
   const [profileName, profileImage] = useAirlockSelector(selectProfile).split("\n")
+  const receiveEnabled = useAirlockSelector(selectReceiveEnabled)
   // Which tab is shown is the view's own UI state; nothing else reads it.
   const [selected, setSelected] = useState<AccountTab>("Tokens")
   const tabs = { id, tabs: accountTabs, selected }
@@ -111,6 +115,17 @@ export const Account = ({ id }: ViewProps) => {
         <p className="airlock-account-balance">{formatBalance(balance, balanceSymbol)}</p>
       )}
       {/* Wallet features (send, receive): one button each. */}
+      <div className="airlock-account-features">
+        {receiveEnabled ? (
+          <button
+            type="button"
+            className="airlock-button airlock-feature-button"
+            onClick={() => client.push("Receive")}
+          >
+            Receive
+          </button>
+        ) : null}
+      </div>
       <div className="airlock-account-actions">
         {network === undefined ? null : (
           <button type="button" className="airlock-list-item" onClick={() => client.push("Networks")}>

@@ -1,0 +1,63 @@
+"use client"
+import { useCallback } from "react"
+import { truncateAddress } from "../../../core/schema/format.ts"
+import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import { NetworkImage } from "../components/NetworkImage.tsx"
+import { QrCode } from "../components/QrCode.tsx"
+import { useAirlock } from "../hooks/useAirlock.ts"
+import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
+import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
+import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import type { ViewProps } from "../modal/ViewProps.ts"
+
+const selectNetworks = (state: AirlockState) => state.networks
+
+/**
+ * Receive: the connected account's address as a QR code (the network's image in its middle) to scan from another
+ * wallet, the address with a copy button, and the app's networks of the account's namespace, the only ones an asset
+ * may be sent on to reach this account here.
+ */
+export const Receive = (_props: ViewProps) => {
+  const client = useAirlock()
+  const { address, namespace } = useAirlockAccount()
+  const { network } = useAirlockNetwork()
+  const all = useAirlockSelector(selectNetworks)
+  const inNamespace = useCallback((n: (typeof all)[number]) => n.chainNamespace === namespace, [namespace])
+  if (address === undefined) return <p className="airlock-empty">Not connected</p>
+  const networks = all.filter(inNamespace)
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(address)
+      client.showSnack({ message: "Address copied", variant: "success" })
+    } catch {
+      client.showSnack({ message: "Could not copy the address", variant: "error" })
+    }
+  }
+  return (
+    <div className="airlock-receive">
+      <QrCode
+        value={address}
+        label={`QR code of the address ${address}`}
+        size={240}
+        logo={network === undefined ? undefined : <NetworkImage network={network} size={48} />}
+      />
+      <p className="airlock-receive-address" title={address} data-testid="receive-address">
+        {truncateAddress(address)}
+      </p>
+      <button type="button" className="airlock-button airlock-receive-copy" onClick={() => void copy()}>
+        Copy address
+      </button>
+      <h3 className="airlock-receive-heading" id="airlock-receive-networks">
+        Send assets to this address only on these networks
+      </h3>
+      <ul className="airlock-receive-networks" aria-labelledby="airlock-receive-networks">
+        {networks.map((n) => (
+          <li key={n.caipNetworkId} className="airlock-receive-network">
+            <NetworkImage network={n} size={24} />
+            <span>{n.name}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
