@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest"
 import { formatLamports } from "../../adapters/solana/rpc.ts"
 import { formatBalance, truncateAddress } from "../../core/schema/format.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
+import { readQrCode } from "../fixtures/qr.ts"
 import type { PageRecord } from "./browser.ts"
 import { useE2eSession } from "./session.ts"
 
@@ -119,6 +120,17 @@ describe("the Sandbox Solana Wallet in the demo", () => {
     expect(await page.getByTestId("connection-network").textContent()).toBe(
       `Solana Sandbox (${sandbox.urls.solana.caipNetworkId})`
     )
+    expect(await axeViolations()).toEqual([])
+    // Receive: a QR code that a phone reads as the base58 address, and Solana's network only.
+    await account.getByRole("button", { name: "Receive" }).click()
+    const receive = page.getByRole("dialog", { name: "Receive" })
+    await receive.getByRole("img", { name: /QR code of the address/ }).waitFor({ timeout: 15_000 })
+    expect(await readQrCode(receive.locator("[data-part=qr-code]"))).toBe(owner())
+    const networks = receive
+      .getByRole("list", { name: /on these networks/ })
+      .getByRole("listitem")
+      .locator("span:not([aria-hidden])")
+    expect(await networks.allTextContents()).toEqual(["Solana Sandbox"])
     expect(await axeViolations()).toEqual([])
     expect(record.errors).toEqual([])
   })
