@@ -122,6 +122,15 @@ export const Account = ({ id }: ViewProps) => {
             className="airlock-button airlock-feature-button"
             onClick={() => client.push("Receive")}
           >
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+              <path
+                d="M8 2v8m-3.5-3.5L8 10l3.5-3.5M3 13.5h10"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinecap="round"
+              />
+            </svg>
             Receive
           </button>
         ) : null}
