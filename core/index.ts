@@ -12,6 +12,21 @@ export { type AirlockServices, createAirlock } from "./client/createAirlock.ts"
 export { DestroyedError } from "./client/DestroyedError.ts"
 export type { AirlockClient, CoreServices, OpenParameters, PushData, ViewRequest } from "./client/types.ts"
 export * from "./errors/index.ts"
+export {
+  type ActivityPages,
+  type ActivityView,
+  selectActivity,
+  watchActivity
+} from "./resources/activity.ts"
+export {
+  type ActivityGroup,
+  type ActivityRow,
+  activityGroupLabel,
+  activityRow,
+  groupActivity,
+  isShownTransaction,
+  transferSign
+} from "./resources/activityFormat.ts"
 export { type BalanceView, selectBalance, watchBalance } from "./resources/balance.ts"
 export {
   connectedResourceKey,

@@ -383,6 +383,11 @@ export const makeAirlock = (
         () => import("../flows/connection.ts"),
         (m) => m.refreshBalance(namespace ?? store.getSnapshot().activeNamespace ?? "eip155", refreshOptions ?? {})
       ),
+    loadActivity: (namespace, activityOptions) =>
+      flow(
+        () => import("../flows/connection.ts"),
+        (m) => m.fetchActivity(namespace ?? store.getSnapshot().activeNamespace ?? "eip155", activityOptions ?? {})
+      ),
     setThemeMode: (mode) => {
       if (stop !== undefined) return
       store.update((state) => (state.themeMode === mode ? state : { ...state, themeMode: mode }))

@@ -137,6 +137,16 @@ export interface AirlockClient {
    * `error` and the 'Token Balance Unavailable' snack.
    */
   refresh(namespace?: ChainNamespace, options?: { readonly force?: boolean | undefined }): Promise<void>
+  /**
+   * Loads the connected account's history in `namespace` (default: the active one) on its active network
+   * (`selectActivity`): the first page, kept without a request while fresh (15 s); `force: true` fetches it again
+   * (after a send); `more: true` appends the next page. Never rejects: a failure is the resource's `error`, an empty
+   * list and the 'Failed to fetch transactions' snack.
+   */
+  loadActivity(
+    namespace?: ChainNamespace,
+    options?: { readonly force?: boolean | undefined; readonly more?: boolean | undefined }
+  ): Promise<void>
   setThemeMode(mode: ThemeMode): void
   /**
    * Shows a short message at the bottom of the modal ("Address copied"); it replaces the one shown (150 ms apart,

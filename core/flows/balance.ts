@@ -16,10 +16,10 @@ import { cell } from "../state/Store.ts"
  * The account's tokens on `network` from the blockchain API (SPEC §3 token balances): the network's rows only, tokens
  * with 0 decimals dropped (SPEC §5), the most valuable first. Fails when the API cannot answer.
  */
-const tokensFromApi = (address: string, network: CaipNetwork) =>
+const tokensFromApi = (address: string, network: CaipNetwork, fresh: boolean) =>
   Effect.gen(function* () {
     const api = yield* BlockchainApi
-    const { balances } = yield* api.getBalance({ address, chainId: network.caipNetworkId })
+    const { balances } = yield* api.getBalance({ address, chainId: network.caipNetworkId, fresh })
     return balances
       .filter((b) => b.chainId === network.caipNetworkId && b.quantity.decimals !== "0")
       .sort((a, b) => (b.value ?? 0) - (a.value ?? 0))
@@ -68,7 +68,8 @@ export const refreshBalance = (namespace: ChainNamespace, options: { readonly fo
       lifetime: resourceLifetimes.tokens,
       retryAfter: tokensRetryMillis,
       force: options.force,
-      load: tokensFromApi(address, network)
+      // A forced refresh (after a send) must not be answered by the API service's own 30 s cache.
+      load: tokensFromApi(address, network, options.force === true)
     })
     if (tokens?.status === "error") {
       yield* Effect.logWarning("Airlock: the blockchain API gave no balance; asking the chain", tokens.error)

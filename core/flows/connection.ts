@@ -30,6 +30,7 @@ import { StateStore } from "../state/StateStore.ts"
 import { selectWalletConnectWallet } from "../state/selectors.ts"
 import { refreshBalance, refreshIdentity } from "./balance.ts"
 
+export { fetchActivity } from "./activity.ts"
 export { refreshBalance }
 
 import { track } from "./events.ts"

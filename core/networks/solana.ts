@@ -52,5 +52,12 @@ export const solanaLocalnet = /* @__PURE__ */ defineNetwork({
   name: "Solana Localnet",
   nativeCurrency: sol,
   rpcUrls: { default: { http: ["http://127.0.0.1:8899"] } },
+  // Solana Explorer reads a local chain through its custom-cluster query (in the visitor's browser, from loopback).
+  blockExplorers: {
+    default: {
+      name: "Solana Explorer",
+      url: "https://explorer.solana.com/?cluster=custom&customUrl=http%3A%2F%2F127.0.0.1%3A8899"
+    }
+  },
   testnet: true
 })

@@ -116,7 +116,7 @@ export const makeBlockchainApiLive: Effect.Effect<
     return client.call(endpoints.reverseLookup, { params: { address }, query: { sender, apiVersion: "2" } })
   }, blockchainCacheTtl.names)
 
-  const getBalance: BlockchainApiShape["getBalance"] = ({ address, chainId, forceUpdate }) =>
+  const getBalance: BlockchainApiShape["getBalance"] = ({ address, chainId, forceUpdate, fresh }) =>
     Effect.gen(function* () {
       if (!(yield* supported)) return yield* new AccountDataError({ reason: "TokenBalanceUnavailable" })
       const now = yield* Clock.currentTimeMillis
@@ -131,7 +131,7 @@ export const makeBlockchainApiLive: Effect.Effect<
       }
       const key = keyOf(chainId, address)
       const fetched =
-        forceUpdate === undefined
+        forceUpdate === undefined && fresh !== true
           ? Cache.get(balanceCache, key)
           : Effect.tap(fetchBalance(address, chainId, forceUpdate), (answer) => Cache.set(balanceCache, key, answer))
       return yield* fetched.pipe(
@@ -172,11 +172,12 @@ export const makeBlockchainApiLive: Effect.Effect<
     isNetworkSupported,
     getIdentity: ({ address, sender }) =>
       guarded(Cache.get(identityCache, keyOf(address, sender)), () => ({ name: null, avatar: null })),
-    getTransactions: ({ address, chainId, cursor }) =>
+    getTransactions: ({ address, chainId, cursor, fresh }) =>
       guarded(
-        Cache.get(historyCache, keyOf(address, chainId, cursor)).pipe(
-          Effect.mapError((cause) => new AccountDataError({ reason: "TransactionsFailed", cause }))
-        ),
+        Effect.andThen(
+          fresh === true ? Cache.invalidate(historyCache, keyOf(address, chainId, cursor)) : Effect.void,
+          Cache.get(historyCache, keyOf(address, chainId, cursor))
+        ).pipe(Effect.mapError((cause) => new AccountDataError({ reason: "TransactionsFailed", cause }))),
         () => ({ data: [], next: null })
       ),
     getBalance,

@@ -42,6 +42,8 @@ export interface BlockchainApiSeed {
   readonly onrampOptions?: OnrampOptions | undefined
   /** Smart sessions per CAIP-10 address; `revokeSession` marks them revoked. */
   readonly sessions?: Readonly<Record<string, ReadonlyArray<SmartSession>>> | undefined
+  /** Transactions per history page; the cursor is the offset of the next page. @default 50 */
+  readonly historyPageSize?: number | undefined
   /** Makes `getBalance` and `getTransactions` fail, to show their error texts. @default false */
   readonly failAccountData?: boolean | undefined
 }
@@ -79,16 +81,20 @@ export const makeBlockchainApiMemory = (
           name: null,
           avatar: null
         })),
-      getTransactions: ({ address, chainId }) =>
+      getTransactions: ({ address, chainId, cursor }) =>
         guarded(
-          seed.failAccountData
-            ? Effect.fail(new AccountDataError({ reason: "TransactionsFailed" }))
-            : Effect.succeed({
-                data: (seed.transactions?.[address] ?? []).filter(
-                  (t) => chainId === undefined || t.metadata.chain === undefined || t.metadata.chain === chainId
-                ),
-                next: null
-              }),
+          Effect.suspend(() => {
+            const offset = cursor === undefined ? 0 : Number(cursor)
+            if (seed.failAccountData || !Number.isSafeInteger(offset) || offset < 0) {
+              return Effect.fail(new AccountDataError({ reason: "TransactionsFailed" }))
+            }
+            const all = (seed.transactions?.[address] ?? []).filter(
+              (t) => chainId === undefined || t.metadata.chain === undefined || t.metadata.chain === chainId
+            )
+            const size = seed.historyPageSize ?? 50
+            const end = offset + size
+            return Effect.succeed({ data: all.slice(offset, end), next: end < all.length ? String(end) : null })
+          }),
           () => ({ data: [], next: null })
         ),
       getBalance: ({ address, chainId }) =>

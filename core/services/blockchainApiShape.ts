@@ -84,11 +84,13 @@ export interface BlockchainApiShape {
     readonly address: string
     readonly sender?: string | undefined
   }) => Effect.Effect<IdentityResponse, ApiCallError>
-  /** One page of history; cached 15 s. Fails with 'Failed to fetch transactions'. */
+  /** One page of history; cached 15 s (`fresh` skips the cache). Fails with 'Failed to fetch transactions'. */
   readonly getTransactions: (params: {
     readonly address: string
     readonly chainId?: string | undefined
     readonly cursor?: string | undefined
+    /** Ask the API even when a cached page is fresh (after a send). */
+    readonly fresh?: boolean | undefined
   }) => Effect.Effect<HistoryResponse, AccountDataError>
   /**
    * Token balances in USD; cached 30 s per `chainId:address`. Fails with 'Token Balance Unavailable'; for 30 s after
@@ -98,6 +100,8 @@ export interface BlockchainApiShape {
     readonly address: string
     readonly chainId: string
     readonly forceUpdate?: string | undefined
+    /** Ask the API even when a cached answer is fresh (after a send); the retry block still applies. */
+    readonly fresh?: boolean | undefined
   }) => Effect.Effect<BalanceResponse, AccountDataError>
   /** Prices of tokens (CAIP-10 addresses); cached 15 s. */
   readonly getTokenPrice: (params: {

@@ -30,6 +30,11 @@ export {
   type UseAirlockAccountReturnType,
   useAirlockAccount
 } from "./hooks/useAirlockAccount.ts"
+export {
+  type UseAirlockActivityParameters,
+  type UseAirlockActivityReturnType,
+  useAirlockActivity
+} from "./hooks/useAirlockActivity.ts"
 export { type UseAirlockBalanceParameters, useAirlockBalance } from "./hooks/useAirlockBalance.ts"
 export { useAirlockEvents } from "./hooks/useAirlockEvents.ts"
 export { type UseAirlockNetworkReturnType, useAirlockNetwork } from "./hooks/useAirlockNetwork.ts"

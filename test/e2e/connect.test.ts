@@ -149,6 +149,32 @@ describe("connecting the Sandbox Wallet in the demo", () => {
     expect(await page.getByTestId("connection-status").textContent()).toBe("disconnected")
   })
 
+  it("the Activity tab lists the account's transfers on Ethereum that the indexer holds, each linking its explorer page", async () => {
+    await page.goto(sandbox.urls.demo)
+    await connectWithApproval()
+    await connectedButton().click({ timeout: 15_000 })
+    // What the sandbox's indexer recorded from the chain for this account on chain 1 (the API's first page).
+    const history = (await (
+      await fetch(
+        `${sandbox.urls.api}/v1/account/${account()}/history?chainId=eip155:1&projectId=${sandbox.urls.projectId}`
+      )
+    ).json()) as { data: Array<{ metadata: { hash: string; operationType: string } }> }
+    expect(history.data.length).toBeGreaterThan(2)
+    const dialog = page.getByRole("dialog", { name: "Account" })
+    await dialog.getByRole("tab", { name: "Activity" }).click()
+    const rows = dialog.locator("[data-part=activity-row]")
+    await rows.nth(history.data.length - 1).waitFor({ timeout: 15_000 })
+    expect(await rows.count()).toBe(history.data.length)
+    const links = await rows.locator("a").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))
+    expect(links).toEqual(history.data.map((t) => `https://etherscan.io/tx/${t.metadata.hash}`))
+    const titles = await rows.locator(".airlock-activity-title").allTextContents()
+    expect(titles.map((t) => t.toLowerCase())).toEqual(history.data.map((t) => t.metadata.operationType))
+    // Every amount carries its sign: the seeded history has sends (-) and receives (+).
+    const descriptions = await rows.locator(".airlock-activity-description").allTextContents()
+    expect(descriptions.some((d) => d.startsWith("-"))).toBe(true)
+    expect(descriptions.some((d) => d.startsWith("+"))).toBe(true)
+  })
+
   it("Receive shows a QR code that decodes to the account's address, the address, and the networks to receive on", async () => {
     await page.goto(sandbox.urls.demo)
     await connectWithApproval()

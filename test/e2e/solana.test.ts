@@ -167,6 +167,19 @@ describe("the Sandbox Solana Wallet in the demo", () => {
       .getSignatureStatuses([signature as never])
       .send()
     expect(value[0]?.err).toBeNull()
+    // Activity: the transfer just made is the newest row, "-0.01 SOL", linking its signature on the explorer; the
+    // seeded SOL and USDC transfers follow.
+    await solanaAccountButton().click()
+    const dialog = page.getByRole("dialog", { name: "Account" })
+    await dialog.getByRole("tab", { name: "Activity" }).click()
+    const rows = dialog.locator("[data-part=activity-row]")
+    await rows.first().waitFor({ timeout: 15_000 })
+    const link = new URL((await rows.first().locator("a").getAttribute("href")) ?? "")
+    expect(`${link.origin}${link.pathname}`).toBe(`https://explorer.solana.com/tx/${signature}`)
+    expect(link.searchParams.get("customUrl")).toBe(sandbox.urls.solana.rpcUrl)
+    expect(await rows.first().locator(".airlock-activity-description").textContent()).toBe("-0.01 SOL")
+    const descriptions = await rows.locator(".airlock-activity-description").allTextContents()
+    expect(descriptions.some((d) => d.endsWith(" USDC"))).toBe(true)
   })
 
   it("a refused signature changes nothing on the chain and says so", async () => {

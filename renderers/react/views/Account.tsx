@@ -15,13 +15,14 @@ import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
+import { ActivityList } from "./ActivityList.tsx"
 import { TokenList } from "./TokenList.tsx"
 
 /** What each tab shows; one line per tab. */
-const TabPanel = ({ tab }: { readonly tab: AccountTab }) => {
+const TabPanel = ({ tab, activityEnabled }: { readonly tab: AccountTab; readonly activityEnabled: boolean }) => {
   if (tab === "Tokens") return <TokenList />
   if (tab === "NFTs") return <p className="airlock-empty">No NFTs yet</p>
-  return <p className="airlock-empty">No activity yet</p>
+  return activityEnabled ? <ActivityList /> : <p className="airlock-empty">No activity yet</p>
 }
 
 const selectProfile = (state: AirlockState) => {
@@ -30,6 +31,7 @@ const selectProfile = (state: AirlockState) => {
 }
 
 const selectReceiveEnabled = (state: AirlockState) => isViewEnabled("Receive", state.features)
+const selectActivityEnabled = (state: AirlockState) => isViewEnabled("Activity", state.features)
 
 /** Two colours from an address, for an avatar that tells accounts apart at a glance (no image needed). */
 const avatarHues = (address: string): readonly [number, number] => {
@@ -73,6 +75,8 @@ export const Account = ({ id }: ViewProps) => {
   const { network } = useAirlockNetwork()
   const [profileName, profileImage] = useAirlockSelector(selectProfile).split("\n")
   const receiveEnabled = useAirlockSelector(selectReceiveEnabled)
+  // The remote 'activity' flag (SPEC §6) gates the history; without it the tab says there is none to show.
+  const activityEnabled = useAirlockSelector(selectActivityEnabled)
   // Which tab is shown is the view's own UI state; nothing else reads it.
   const [selected, setSelected] = useState<AccountTab>("Tokens")
   const tabs = { id, tabs: accountTabs, selected }
@@ -169,7 +173,7 @@ export const Account = ({ id }: ViewProps) => {
       </div>
       {accountTabs.map((tab) => (
         <div key={tab} {...normalizeProps(getTabPanelProps(tabs, tab))} className="airlock-tab-panel">
-          <TabPanel tab={tab} />
+          <TabPanel tab={tab} activityEnabled={activityEnabled} />
         </div>
       ))}
     </div>

@@ -27,7 +27,13 @@ export const demoSolanaNetwork = (chain: DemoSolanaChain): CaipNetwork =>
     id: chain.caipNetworkId.slice("solana:".length),
     chainNamespace: "solana",
     name: "Solana Sandbox",
-    rpcUrls: { default: { http: [chain.rpcUrl], webSocket: [chain.wsUrl] } }
+    rpcUrls: { default: { http: [chain.rpcUrl], webSocket: [chain.wsUrl] } },
+    blockExplorers: {
+      default: {
+        name: "Solana Explorer",
+        url: `https://explorer.solana.com/?cluster=custom&customUrl=${encodeURIComponent(chain.rpcUrl)}`
+      }
+    }
   })
 
 /**

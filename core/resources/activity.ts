@@ -1,0 +1,103 @@
+/**
+ * The history of a namespace's connected account, as views and apps read it: the `activity` resource of its address
+ * on its active network (pages fetched by `airlock.loadActivity`), filtered and grouped for the Activity list.
+ * @module
+ */
+import type { AirlockClient } from "../client/types.ts"
+import type { ChainNamespace } from "../schema/namespace.ts"
+import type { Transaction } from "../schema/transaction.ts"
+import type { AirlockState } from "../state/AirlockState.ts"
+import { type ActivityGroup, groupActivity } from "./activityFormat.ts"
+import { type ResourceEntry, type ResourceError, resourceKey } from "./resource.ts"
+
+/** What the `activity` resource holds: every page fetched so far, and the cursor of the next one. */
+export interface ActivityPages {
+  readonly transactions: ReadonlyArray<Transaction>
+  /** The `next` cursor of the last page; null at the end of the history. */
+  readonly next: string | null
+}
+
+/** What an Activity list draws. */
+export interface ActivityView {
+  /** `idle`: no connected account in the namespace; then as the resource (`pending`, `success`, `error`). */
+  readonly status: "idle" | "pending" | "success" | "error"
+  /** The rows by date, newest first. Empty after a failure (SPEC §8: the history is marked empty). */
+  readonly groups: ReadonlyArray<ActivityGroup>
+  /** Another page can be loaded (`airlock.loadActivity(ns, { more: true })`). */
+  readonly hasMore: boolean
+  /** A request is on its way. */
+  readonly fetching: boolean
+  readonly error?: ResourceError | undefined
+  /** When the first page was fetched (epoch ms). */
+  readonly updatedAt?: number | undefined
+}
+
+const idle: ActivityView = Object.freeze({ status: "idle", groups: [], hasMore: false, fetching: false })
+const views = new WeakMap<object, ActivityView>()
+
+/**
+ * The history of `namespace`'s connected account (default: the active namespace) on its active network: spam and
+ * other chains' transactions left out, rows grouped by date. The same object is returned while its resource is
+ * unchanged.
+ *
+ * @example
+ * ```ts
+ * import { createAirlock, selectActivity } from "airlock"
+ * import { mainnet } from "airlock/networks"
+ * const api = "http://127.0.0.1:4400"
+ * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })
+ * selectActivity(airlock.getState()).status // "idle"
+ * ```
+ */
+export const selectActivity = (state: AirlockState, namespace?: ChainNamespace): ActivityView => {
+  const ns = namespace ?? state.activeNamespace
+  if (ns === undefined) return idle
+  const account = state.accounts[ns]
+  const network = state.activeNetworks[ns]
+  if (account.status !== "connected" || account.address === undefined || network === undefined) return idle
+  const entry = state.resources[resourceKey("activity", network.caipNetworkId, account.address)] as
+    | ResourceEntry<ActivityPages>
+    | undefined
+  if (entry === undefined) return idle
+  const known = views.get(entry)
+  if (known !== undefined) return known
+  const failed = entry.status === "error"
+  const view: ActivityView = {
+    status: entry.status,
+    groups: failed || entry.data === undefined ? [] : groupActivity(entry.data.transactions, network, Date.now()),
+    hasMore: !failed && entry.data !== undefined && entry.data.next !== null,
+    fetching: entry.fetching,
+    ...(entry.error === undefined ? {} : { error: entry.error }),
+    ...(entry.updatedAt === undefined ? {} : { updatedAt: entry.updatedAt })
+  }
+  views.set(entry, view)
+  return view
+}
+
+/**
+ * Calls `listener` with the history of `namespace` (default: the active one) whenever it changes; returns the
+ * function that stops it.
+ *
+ * @example
+ * ```ts
+ * import { createAirlock, watchActivity } from "airlock"
+ * import { mainnet } from "airlock/networks"
+ * const api = "http://127.0.0.1:4400"
+ * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })
+ * const stop = watchActivity(airlock, (view) => console.log(view.status, view.groups.length))
+ * stop()
+ * ```
+ */
+export const watchActivity = (
+  airlock: Pick<AirlockClient, "getState" | "subscribe">,
+  listener: (view: ActivityView) => void,
+  options: { readonly namespace?: ChainNamespace | undefined } = {}
+): (() => void) => {
+  let last = selectActivity(airlock.getState(), options.namespace)
+  return airlock.subscribe((state) => {
+    const next = selectActivity(state, options.namespace)
+    if (next === last) return
+    last = next
+    listener(next)
+  })
+}

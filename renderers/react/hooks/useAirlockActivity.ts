@@ -1,0 +1,52 @@
+"use client"
+// Docs: docs/react.md#hooks
+import { useCallback, useEffect } from "react"
+import { type ActivityView, selectActivity } from "../../../core/resources/activity.ts"
+import { connectedResourceKey } from "../../../core/resources/resource.ts"
+import type { ChainNamespace } from "../../../core/schema/namespace.ts"
+import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import { useAirlock } from "./useAirlock.ts"
+import { useAirlockSelector } from "./useAirlockSelector.ts"
+
+/** Parameters of {@link useAirlockActivity}. */
+export interface UseAirlockActivityParameters {
+  /** The namespace to read. @default the active namespace */
+  readonly namespace?: ChainNamespace | undefined
+}
+
+/** What {@link useAirlockActivity} returns: the history, and the function that loads its next page. */
+export interface UseAirlockActivityReturnType extends ActivityView {
+  readonly loadMore: () => Promise<void>
+}
+
+/**
+ * The connected account's history in the active namespace (or `namespace`) on its network: rows grouped by date,
+ * whether more pages exist, and `loadMore`. Mounting it loads the first page unless it is fresh (15 s, SPEC §9).
+ *
+ * @example
+ * ```tsx
+ * import { useAirlockActivity } from "airlock/react"
+ * const History = () => {
+ *   const { groups, hasMore, loadMore } = useAirlockActivity()
+ *   return (
+ *     <>
+ *       {groups.flatMap((g) => g.rows).map((row) => <p key={row.id}>{row.title} {row.description}</p>)}
+ *       {hasMore ? <button type="button" onClick={() => void loadMore()}>More</button> : null}
+ *     </>
+ *   )
+ * }
+ * ```
+ */
+export const useAirlockActivity = (parameters: UseAirlockActivityParameters = {}): UseAirlockActivityReturnType => {
+  const { namespace } = parameters
+  const client = useAirlock()
+  const view = useAirlockSelector(useCallback((state: AirlockState) => selectActivity(state, namespace), [namespace]))
+  const key = useAirlockSelector(
+    useCallback((state: AirlockState) => connectedResourceKey(state, "activity", namespace), [namespace])
+  )
+  useEffect(() => {
+    if (key !== "") void client.loadActivity(namespace)
+  }, [client, namespace, key])
+  const loadMore = useCallback(() => client.loadActivity(namespace, { more: true }), [client, namespace])
+  return { ...view, loadMore }
+}
