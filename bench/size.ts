@@ -13,14 +13,15 @@ import { ROLLDOWN_FIRST_LOAD_BUDGET_KB, rolldownFirstLoad } from "./firstLoadRol
 import { appBuild } from "./fixtures/esbuild.ts"
 
 /**
- * First load, React excluded, in KB gzip, as esbuild splits it. DESIGN.md "Budgets" allows 60; we hold it to 51: the
+ * First load, React excluded, in KB gzip, as esbuild splits it. DESIGN.md "Budgets" allows 60; we hold it to 52: the
  * 40.3 KB measured when the chunk budgets landed, plus the connection API, three adapters' discovery (EVM,
- * WalletConnect, Solana: 0.4 KB), and the account data's selectors, formatters and hooks (tokens, balance, activity:
- * 2.2 KB). esbuild splits by file, so a module that a public barrel re-exports and a lazy view uses lands in a chunk
- * the first load imports, though the page runs none of it. rolldown (Vite 8) tree-shakes first: its figure, printed
- * below with a budget of its own, stayed at 40.7-40.8 KB through the account features.
+ * WalletConnect, Solana: 0.4 KB), and the account features' selectors, rules, formatters and hooks (tokens, balance,
+ * activity, send: 3.8 KB, and more files). esbuild splits by file: a module that a public barrel (`airlock`,
+ * `airlock/react`) re-exports and a lazy view uses lands in a chunk the first load imports, though the page runs none
+ * of it. rolldown (Vite 8) tree-shakes first: its figure, printed below with a budget of its own, went from 40.7 to
+ * 40.9 KB through the account features (the client's new methods).
  */
-const FIRST_LOAD_BUDGET_KB = 51
+const FIRST_LOAD_BUDGET_KB = 52
 
 /**
  * Budgets (KB gzip) of each on-demand part: what it fetches beyond the first load and the services chunk (which every
@@ -45,8 +46,14 @@ const chunkBudgetsKb: Record<string, number> = {
   // Solana connect; kit's RPC client is apart (adapters/solana/rpc.ts, only when the API gives no balance).
   // @solana/errors' message table (34 KB minified) stays in even with NODE_ENV=production: esbuild keeps an object
   // literal with computed keys. It is most of the chunk.
-  "adapters/solana/implementation.ts": 22,
+  // +4.7 KB since Send: esbuild splits by file, so kit's transaction-building code that adapters/solana/transfer.ts
+  // uses lands in the chunk this one shares with it (both import @solana/kit's index).
+  "adapters/solana/implementation.ts": 26,
   "adapters/solana/rpc.ts": 20,
+  // Send's transfers: Solana's builds the transaction (system / token programs, ATA derivation) over kit; EVM's is
+  // raw JSON-RPC over the ranked client of adapters/evm/rpc.ts (its 34 KB are that client, shared).
+  "adapters/solana/transfer.ts": 32,
+  "adapters/evm/transfer.ts": 36,
   // The QR views carry the encoder (uqr, a chunk the two share).
   "renderers/react/views/ConnectingWalletConnect.tsx": 7,
   "renderers/react/views/Receive.tsx": 6,

@@ -12,6 +12,7 @@ export { type AirlockServices, createAirlock } from "./client/createAirlock.ts"
 export { DestroyedError } from "./client/DestroyedError.ts"
 export type { AirlockClient, CoreServices, OpenParameters, PushData, ViewRequest } from "./client/types.ts"
 export * from "./errors/index.ts"
+export type { SendPreview } from "./flows/send.ts"
 export {
   type ActivityPages,
   type ActivityView,
@@ -40,6 +41,18 @@ export { selectTokens, type TokensView, watchTokens } from "./resources/tokens.t
 export type { RouterState, SnackMessage, View, ViewParams, ViewParamsMap } from "./router/index.ts"
 export { VIEWS } from "./router/index.ts"
 export type { ResolvedFeatures } from "./rules/features.ts"
+export {
+  checkSendForm,
+  fromBaseUnits,
+  isReceiverAddress,
+  isReceiverName,
+  SendError,
+  type SendForm,
+  type SendFormCheck,
+  sendMessages,
+  sendValueInUsd,
+  toBaseUnits
+} from "./rules/send.ts"
 export type { AccountState, ConnectionStatus } from "./schema/account.ts"
 // The SPEC §5 checks as plain functions: no schema library on the first load.
 export {

@@ -58,9 +58,7 @@ export const makeEvmImplementation = (
   context: AdapterContext = { projectId: undefined, endpoints: { walletApi: "", blockchainApi: "" } }
 ): AdapterImplementation => {
   // viem's public client and transports are only needed when the API cannot give a balance: a chunk of their own.
-  let rpc:
-    | Promise<{ readonly balanceOf: (network: CaipNetwork, address: `0x${string}`) => Promise<bigint> }>
-    | undefined
+  let rpc: Promise<ReturnType<typeof import("./rpc.ts").makeRpc>> | undefined
   const rpcClient = () => {
     rpc ??= import("./rpc.ts").then((m) => m.makeRpc(context))
     return rpc
@@ -139,6 +137,14 @@ export const makeEvmImplementation = (
     getBalance: async ({ address, network }) => {
       if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new Error(`Not an EVM address: ${address}`)
       return formatEther(await (await rpcClient()).balanceOf(network, address as `0x${string}`))
+    },
+    prepareTransfer: async (args) => {
+      const [rpc, transfer] = await Promise.all([rpcClient(), import("./transfer.ts")])
+      return transfer.prepareEvmTransfer(rpc.clientFor(args.network), args)
+    },
+    confirmTransfer: async ({ result, network }) => {
+      const [rpc, transfer] = await Promise.all([rpcClient(), import("./transfer.ts")])
+      return transfer.confirmEvmTransfer(rpc.clientFor(network), result)
     },
     getProvider: (connectorId) => providers.get(connectorId)
   }

@@ -53,6 +53,8 @@ export const makeRpc = (context: AdapterContext, ranking: false | typeof rpcRank
     return client
   }
   return {
+    /** The ranked client of `network`, for the actions a lazy module imports itself (transfers). */
+    clientFor,
     /** The native balance of `address` on `network`, in wei. */
     balanceOf: (network: CaipNetwork, address: `0x${string}`): Promise<bigint> =>
       getBalance(clientFor(network), { address })

@@ -258,6 +258,9 @@ export const makeSolanaImplementation = (
       rpc ??= import("./rpc.ts")
       return (await rpc).balanceOf(network, address, context)
     },
+    prepareTransfer: async (args) => (await import("./transfer.ts")).prepareSolanaTransfer(args, context),
+    confirmTransfer: async ({ result, network }) =>
+      (await import("./transfer.ts")).confirmSolanaTransfer(result, network, context),
     getProvider: (connectorId) => wallets.get(connectorId)
   }
 }

@@ -173,6 +173,28 @@ export interface AdapterImplementation {
     | ((args: { readonly address: string; readonly network: CaipNetwork }) => Promise<string>)
     | undefined
   /**
+   * Builds a transfer of `amount` base units from `from` to `to` on `network`: the native coin, or the token at
+   * `token.address` (an ERC-20 contract, an SPL mint). Answers the wallet request that sends it (core sends it
+   * through whichever connection serves the namespace: an extension, WalletConnect, the embedded wallet) and the
+   * network fee in the native coin's base units. Rejects with a readable message (an address with a bad checksum).
+   */
+  readonly prepareTransfer?:
+    | ((args: {
+        readonly from: string
+        readonly to: string
+        readonly amount: bigint
+        readonly token?: { readonly address: string; readonly decimals: number } | undefined
+        readonly network: CaipNetwork
+      }) => Promise<{ readonly method: string; readonly params: unknown; readonly fee: bigint }>)
+    | undefined
+  /**
+   * Waits until the transfer a wallet answered `result` for (a hash, a `{ signature }`) is final on `network`;
+   * resolves its hash or signature, rejects when it failed on chain.
+   */
+  readonly confirmTransfer?:
+    | ((args: { readonly result: unknown; readonly network: CaipNetwork }) => Promise<string>)
+    | undefined
+  /**
    * The live object of a connector, for libraries that speak to it directly: an EIP-1193 provider for EVM (viem's
    * `custom()` transport takes it), a Wallet Standard wallet for Solana.
    */

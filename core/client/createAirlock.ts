@@ -383,6 +383,16 @@ export const makeAirlock = (
         () => import("../flows/connection.ts"),
         (m) => m.refreshBalance(namespace ?? store.getSnapshot().activeNamespace ?? "eip155", refreshOptions ?? {})
       ),
+    prepareSend: (form) =>
+      flow(
+        () => import("../flows/send.ts"),
+        (m) => m.prepareSend(form)
+      ),
+    send: (preview) =>
+      flow(
+        () => import("../flows/send.ts"),
+        (m) => m.executeSend(preview)
+      ),
     loadActivity: (namespace, activityOptions) =>
       flow(
         () => import("../flows/connection.ts"),

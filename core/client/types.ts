@@ -1,7 +1,9 @@
+import type { SendPreview } from "../flows/send.ts"
 import type { View, ViewParams } from "../router/index.ts"
 import type { SnackMessage } from "../router/timings.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
+import type { TokenBalance } from "../schema/token.ts"
 import type { Adapters } from "../services/Adapters.ts"
 import type { Analytics } from "../services/Analytics.ts"
 import type { BlockchainApi } from "../services/BlockchainApi.ts"
@@ -147,6 +149,23 @@ export interface AirlockClient {
     namespace?: ChainNamespace,
     options?: { readonly force?: boolean | undefined; readonly more?: boolean | undefined }
   ): Promise<void>
+  /**
+   * Checks a send form and prepares the transfer of the connected account in `namespace` (default: the active one):
+   * the receiver resolved from a name, the network fee, the request that sends it. Rejects with a `SendError` whose
+   * message is for the user (SPEC §8 'An amount and receiver address are required', 'A token is required', …).
+   */
+  prepareSend(form: {
+    readonly namespace?: ChainNamespace | undefined
+    readonly token?: TokenBalance | undefined
+    readonly amount: string
+    readonly receiver: string
+  }): Promise<SendPreview>
+  /**
+   * Sends a prepared transfer through the namespace's connection (the wallet asks the user), waits until it is final,
+   * then refetches the balances and history. Resolves its hash (EVM) or signature (Solana); rejects with a
+   * `SendError` (`kind: "rejected"` when the user refused).
+   */
+  send(preview: SendPreview): Promise<{ readonly hash: string }>
   setThemeMode(mode: ThemeMode): void
   /**
    * Shows a short message at the bottom of the modal ("Address copied"); it replaces the one shown (150 ms apart,

@@ -1,11 +1,9 @@
 import * as Schema from "effect/Schema"
 import { SendState } from "./send.ts"
 
-/** The exact SPEC §8 texts of an incomplete send form. */
-export const sendErrorMessages = {
-  amountAndReceiver: "An amount and receiver address are required",
-  token: "A token is required"
-} as const
+import { sendErrorMessages } from "./sendErrorMessages.ts"
+
+export { sendErrorMessages }
 
 /**
  * Says what a send form still lacks (SPEC §5): amount and receiver first, then the token; undefined when complete.

@@ -115,6 +115,16 @@ export const fakeAdapter = (
       return () => listeners.delete(events)
     },
     ...(options.rpcBalance === undefined ? {} : { getBalance: async () => options.rpcBalance as string }),
+    // A transfer is one request the wallet answers (its hash), with a fixed fee: 21000 gas at 1 gwei on EVM.
+    prepareTransfer: async ({ from, to, amount, token }) => ({
+      method: namespace === "solana" ? "solana_signAndSendTransaction" : "eth_sendTransaction",
+      params:
+        namespace === "solana"
+          ? { transaction: "AQ==" }
+          : [{ from, to: token?.address.split(":").at(-1) ?? to, value: `0x${amount.toString(16)}` }],
+      fee: namespace === "solana" ? 5000n : 21_000_000_000_000n
+    }),
+    confirmTransfer: async ({ result }) => String(result ?? `0x${"ab".repeat(32)}`),
     getProvider: (connectorId) => (connectorId === connector.id ? provider : undefined)
   }
 

@@ -182,6 +182,52 @@ describe("the Sandbox Solana Wallet in the demo", () => {
     expect(descriptions.some((d) => d.endsWith(" USDC"))).toBe(true)
   })
 
+  /** Sends `amount` of the token named `token` to the receiver from the modal's Send, approving in the wallet. */
+  const sendFromModal = async (token: string, amount: string, snack: string) => {
+    // After a send the modal is back on Account; else it is opened from the account button.
+    const account = page.getByRole("dialog", { name: "Account" })
+    if (!(await account.isVisible())) await solanaAccountButton().click({ timeout: 15_000 })
+    await account.getByRole("button", { name: "Send" }).click()
+    const send = page.getByRole("dialog", { name: "Send" })
+    await send.getByRole("button", { name: / Balance / }).click({ timeout: 15_000 })
+    await send
+      .getByRole("list", { name: "Your tokens" })
+      .getByRole("button", { name: new RegExp(token) })
+      .click()
+    await send.getByLabel("Amount", { exact: true }).fill(amount)
+    await send.getByLabel("To", { exact: true }).fill(receiver())
+    await send.getByRole("button", { name: "Preview send" }).click()
+    // A transfer's fee on the sandbox chain: 5000 lamports per signature, one signature.
+    await expect.poll(() => send.getByTestId("send-preview-fee").textContent()).toBe("0.000005 SOL")
+    await send.getByRole("button", { name: "Send", exact: true }).click()
+    await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
+    await page.getByText(snack).waitFor({ timeout: 30_000 })
+  }
+
+  const usdcOf = async (owner: string) => {
+    const { value } = await rpc()
+      .getTokenAccountsByOwner(
+        owner as Address,
+        { mint: sandbox.solana.usdcMint as Address },
+        { encoding: "jsonParsed" }
+      )
+      .send()
+    const amount = (value[0]?.account.data as { parsed: { info: { tokenAmount: { amount: string } } } } | undefined)
+      ?.parsed.info.tokenAmount.amount
+    return BigInt(amount ?? "0")
+  }
+
+  it("sends 0.01 SOL and 1 USDC from the modal's Send: the receiver's balances on the chain grow by exactly that", async () => {
+    await page.goto(sandbox.urls.demo)
+    await connectSolana()
+    const lamports = await lamportsOf(receiver())
+    await sendFromModal("Solana|SOL", "0.01", "Sent 0.01 SOL")
+    expect(await lamportsOf(receiver())).toBe(lamports + 10_000_000n)
+    const usdc = await usdcOf(receiver())
+    await sendFromModal("USD Coin", "1", "Sent 1 USDC")
+    expect(await usdcOf(receiver())).toBe(usdc + 1_000_000n)
+  })
+
   it("a refused signature changes nothing on the chain and says so", async () => {
     await page.goto(sandbox.urls.demo)
     await connectSolana()

@@ -21,6 +21,7 @@ const loaders: Partial<Record<View, () => ViewModule>> = {
     import("../views/ConnectingWalletConnect.tsx").then((m) => ({ default: m.ConnectingWalletConnectBasic })),
   Networks: () => import("../views/Networks.tsx").then((m) => ({ default: m.Networks })),
   Receive: () => import("../views/Receive.tsx").then((m) => ({ default: m.Receive })),
+  Send: () => import("../views/Send.tsx").then((m) => ({ default: m.Send })),
   SwitchNetwork: () => import("../views/SwitchNetwork.tsx").then((m) => ({ default: m.SwitchNetwork })),
   UnsupportedChain: () => import("../views/UnsupportedChain.tsx").then((m) => ({ default: m.UnsupportedChain }))
 }

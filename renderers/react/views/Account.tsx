@@ -31,6 +31,9 @@ const selectProfile = (state: AirlockState) => {
 }
 
 const selectReceiveEnabled = (state: AirlockState) => isViewEnabled("Receive", state.features)
+// SPEC §9: send on eip155 and solana only.
+const selectSendEnabled = (state: AirlockState) =>
+  isViewEnabled("Send", state.features) && (state.activeNamespace === "eip155" || state.activeNamespace === "solana")
 const selectActivityEnabled = (state: AirlockState) => isViewEnabled("Activity", state.features)
 
 /** Two colours from an address, for an avatar that tells accounts apart at a glance (no image needed). */
@@ -75,6 +78,7 @@ export const Account = ({ id }: ViewProps) => {
   const { network } = useAirlockNetwork()
   const [profileName, profileImage] = useAirlockSelector(selectProfile).split("\n")
   const receiveEnabled = useAirlockSelector(selectReceiveEnabled)
+  const sendEnabled = useAirlockSelector(selectSendEnabled)
   // The remote 'activity' flag (SPEC §6) gates the history; without it the tab says there is none to show.
   const activityEnabled = useAirlockSelector(selectActivityEnabled)
   // Which tab is shown is the view's own UI state; nothing else reads it.
@@ -120,6 +124,20 @@ export const Account = ({ id }: ViewProps) => {
       )}
       {/* Wallet features (send, receive): one button each. */}
       <div className="airlock-account-features">
+        {sendEnabled ? (
+          <button type="button" className="airlock-button airlock-feature-button" onClick={() => client.push("Send")}>
+            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+              <path
+                d="M8 12.5v-9m-3.5 3.5L8 3.5l3.5 3.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinecap="round"
+              />
+            </svg>
+            Send
+          </button>
+        ) : null}
         {receiveEnabled ? (
           <button
             type="button"

@@ -11,6 +11,8 @@ test("airlock/react exports exactly the public names (a new export shows up here
       "preloadModal",
       "useAirlock",
       "useAirlockAccount",
+      "useAirlockActivity",
+      "useAirlockBalance",
       "useAirlockEvents",
       "useAirlockNetwork",
       "useAirlockSelector",
