@@ -13,15 +13,15 @@ import { ROLLDOWN_FIRST_LOAD_BUDGET_KB, rolldownFirstLoad } from "./firstLoadRol
 import { appBuild } from "./fixtures/esbuild.ts"
 
 /**
- * First load, React excluded, in KB gzip, as esbuild splits it. DESIGN.md "Budgets" allows 60; we hold it to 52: the
+ * First load, React excluded, in KB gzip, as esbuild splits it. DESIGN.md "Budgets" allows 60; we hold it to 53: the
  * 40.3 KB measured when the chunk budgets landed, plus the connection API, three adapters' discovery (EVM,
  * WalletConnect, Solana: 0.4 KB), and the account features' selectors, rules, formatters and hooks (tokens, balance,
- * activity, send: 3.8 KB, and more files). esbuild splits by file: a module that a public barrel (`airlock`,
+ * activity, send, NFTs: 4.5 KB, and more files). esbuild splits by file: a module that a public barrel (`airlock`,
  * `airlock/react`) re-exports and a lazy view uses lands in a chunk the first load imports, though the page runs none
  * of it. rolldown (Vite 8) tree-shakes first: its figure, printed below with a budget of its own, went from 40.7 to
- * 40.9 KB through the account features (the client's new methods).
+ * 41.1 KB through the account features (the client's four new methods).
  */
-const FIRST_LOAD_BUDGET_KB = 52
+const FIRST_LOAD_BUDGET_KB = 53
 
 /**
  * Budgets (KB gzip) of each on-demand part: what it fetches beyond the first load and the services chunk (which every

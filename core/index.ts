@@ -29,6 +29,7 @@ export {
   transferSign
 } from "./resources/activityFormat.ts"
 export { type BalanceView, selectBalance, watchBalance } from "./resources/balance.ts"
+export { type NftsView, selectNfts, watchNfts } from "./resources/nfts.ts"
 export {
   connectedResourceKey,
   type ResourceEntry,

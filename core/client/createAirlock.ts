@@ -393,6 +393,11 @@ export const makeAirlock = (
         () => import("../flows/send.ts"),
         (m) => m.executeSend(preview)
       ),
+    loadNfts: (namespace, nftsOptions) =>
+      flow(
+        () => import("../flows/connection.ts"),
+        (m) => m.fetchNfts(namespace ?? store.getSnapshot().activeNamespace ?? "eip155", nftsOptions ?? {})
+      ),
     loadActivity: (namespace, activityOptions) =>
       flow(
         () => import("../flows/connection.ts"),

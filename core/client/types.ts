@@ -150,6 +150,16 @@ export interface AirlockClient {
     options?: { readonly force?: boolean | undefined; readonly more?: boolean | undefined }
   ): Promise<void>
   /**
+   * Loads the connected account's NFTs in `namespace` (default: the active one) on its active network
+   * (`selectNfts`), from Airlock's NFTs endpoint: the first page, kept while fresh (30 s); `force: true` fetches it
+   * again; `more: true` appends the next page. Never rejects: a failure is the resource's `error` and the 'Failed to
+   * fetch NFTs' snack.
+   */
+  loadNfts(
+    namespace?: ChainNamespace,
+    options?: { readonly force?: boolean | undefined; readonly more?: boolean | undefined }
+  ): Promise<void>
+  /**
    * Checks a send form and prepares the transfer of the connected account in `namespace` (default: the active one):
    * the receiver resolved from a name, the network fee, the request that sends it. Rejects with a `SendError` whose
    * message is for the user (SPEC §8 'An amount and receiver address are required', 'A token is required', …).

@@ -32,7 +32,9 @@ export class ChainError extends ReasonError("ChainError", {
 /** Balances and activity of the connected account. */
 export class AccountDataError extends ReasonError("AccountDataError", {
   TokenBalanceUnavailable: "Token Balance Unavailable",
-  TransactionsFailed: "Failed to fetch transactions"
+  TransactionsFailed: "Failed to fetch transactions",
+  /** Airlock's: the NFTs endpoint is an extension of SPEC §7. */
+  NftsFailed: "Failed to fetch NFTs"
 }) {}
 
 /** Account names (SPEC §4 "Name registration"). */

@@ -31,6 +31,7 @@ import { selectWalletConnectWallet } from "../state/selectors.ts"
 import { refreshBalance, refreshIdentity } from "./balance.ts"
 
 export { fetchActivity } from "./activity.ts"
+export { fetchNfts } from "./nfts.ts"
 export { refreshBalance }
 
 import { track } from "./events.ts"

@@ -4,18 +4,15 @@
  * @module
  */
 import type { AirlockClient } from "../client/types.ts"
+import type { Pages } from "../flows/pages.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { Transaction } from "../schema/transaction.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { type ActivityGroup, groupActivity } from "./activityFormat.ts"
 import { type ResourceEntry, type ResourceError, resourceKey } from "./resource.ts"
 
-/** What the `activity` resource holds: every page fetched so far, and the cursor of the next one. */
-export interface ActivityPages {
-  readonly transactions: ReadonlyArray<Transaction>
-  /** The `next` cursor of the last page; null at the end of the history. */
-  readonly next: string | null
-}
+/** What the `activity` resource holds: every transaction fetched so far (`items`), and the cursor of the next page. */
+export type ActivityPages = Pages<Transaction>
 
 /** What an Activity list draws. */
 export interface ActivityView {
@@ -64,7 +61,7 @@ export const selectActivity = (state: AirlockState, namespace?: ChainNamespace):
   const failed = entry.status === "error"
   const view: ActivityView = {
     status: entry.status,
-    groups: failed || entry.data === undefined ? [] : groupActivity(entry.data.transactions, network, Date.now()),
+    groups: failed || entry.data === undefined ? [] : groupActivity(entry.data.items, network, Date.now()),
     hasMore: !failed && entry.data !== undefined && entry.data.next !== null,
     fetching: entry.fetching,
     ...(entry.error === undefined ? {} : { error: entry.error }),

@@ -42,7 +42,9 @@ export const resourceLifetimes = {
   /** The token list (the portfolio): 30 s. */
   tokens: 30_000,
   /** Transaction history: 15 s. */
-  activity: 15_000
+  activity: 15_000,
+  /** NFTs (SPEC has no lifetime for them: the portfolio's 30 s, as they change as seldom as balances). */
+  nfts: 30_000
 } as const
 
 /** After a failed token balance fetch, the API is not asked again for 30 s (SPEC §8 'Token Balance Unavailable'). */

@@ -33,6 +33,8 @@ export interface ViewParamsMap {
   readonly Swap: { readonly fromToken?: string; readonly toToken?: string; readonly amount?: string }
   readonly Send: { readonly tokenAddress?: string; readonly amount?: string; readonly receiverAddress?: string }
   readonly ApproveTransaction: { readonly method?: string }
+  /** An NFT of the account's `nfts` resource, by its id. */
+  readonly NftDetail: { readonly id: string }
 }
 
 /**

@@ -46,7 +46,8 @@ export const VIEWS = [
   "Receive",
   "Onramp",
   "Activity",
-  "Pay"
+  "Pay",
+  "NftDetail"
 ] as const
 
 /**

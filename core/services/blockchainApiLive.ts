@@ -84,6 +84,11 @@ export const makeBlockchainApiLive: Effect.Effect<
     return client.call(endpoints.history, { params: { address }, query: { chainId, cursor } })
   }, blockchainCacheTtl.history)
 
+  const nftsCache = yield* cacheOf((key) => {
+    const [address = "", chainId, cursor] = partsOf(key)
+    return client.call(endpoints.nfts, { params: { address }, query: { chainId, cursor } })
+  }, blockchainCacheTtl.nfts)
+
   const fetchBalance = (address: string, chainId: string, forceUpdate: string | undefined) =>
     client.call(endpoints.balance, { params: { address }, query: { currency: "usd", chainId, forceUpdate } })
   const balanceCache = yield* cacheOf((key) => {
@@ -178,6 +183,14 @@ export const makeBlockchainApiLive: Effect.Effect<
           fresh === true ? Cache.invalidate(historyCache, keyOf(address, chainId, cursor)) : Effect.void,
           Cache.get(historyCache, keyOf(address, chainId, cursor))
         ).pipe(Effect.mapError((cause) => new AccountDataError({ reason: "TransactionsFailed", cause }))),
+        () => ({ data: [], next: null })
+      ),
+    getNfts: ({ address, chainId, cursor, fresh }) =>
+      guarded(
+        Effect.andThen(
+          fresh === true ? Cache.invalidate(nftsCache, keyOf(address, chainId, cursor)) : Effect.void,
+          Cache.get(nftsCache, keyOf(address, chainId, cursor))
+        ).pipe(Effect.mapError((cause) => new AccountDataError({ reason: "NftsFailed", cause }))),
         () => ({ data: [], next: null })
       ),
     getBalance,

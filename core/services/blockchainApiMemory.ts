@@ -2,6 +2,7 @@ import * as Effect from "effect/Effect"
 import { AccountDataError, ChainError } from "../errors/catalogue.ts"
 import type { FungiblePrice } from "../schema/api/account.ts"
 import type { GasPriceResponse, SwapToken } from "../schema/api/convert.ts"
+import type { Nft } from "../schema/api/nfts.ts"
 import type { OnrampOptions } from "../schema/api/onramp.ts"
 import type { SmartSession } from "../schema/api/sessions.ts"
 import type { Identity } from "../schema/identity.ts"
@@ -42,6 +43,10 @@ export interface BlockchainApiSeed {
   readonly onrampOptions?: OnrampOptions | undefined
   /** Smart sessions per CAIP-10 address; `revokeSession` marks them revoked. */
   readonly sessions?: Readonly<Record<string, ReadonlyArray<SmartSession>>> | undefined
+  /** NFTs per address; filtered by the asked `chainId`. */
+  readonly nfts?: Readonly<Record<string, ReadonlyArray<Nft>>> | undefined
+  /** NFTs per page; the cursor is the offset of the next page. @default 50 */
+  readonly nftsPageSize?: number | undefined
   /** Transactions per history page; the cursor is the offset of the next page. @default 50 */
   readonly historyPageSize?: number | undefined
   /** Makes `getBalance` and `getTransactions` fail, to show their error texts. @default false */
@@ -93,6 +98,19 @@ export const makeBlockchainApiMemory = (
             )
             const size = seed.historyPageSize ?? 50
             const end = offset + size
+            return Effect.succeed({ data: all.slice(offset, end), next: end < all.length ? String(end) : null })
+          }),
+          () => ({ data: [], next: null })
+        ),
+      getNfts: ({ address, chainId, cursor }) =>
+        guarded(
+          Effect.suspend(() => {
+            const offset = cursor === undefined ? 0 : Number(cursor)
+            if (seed.failAccountData || !Number.isSafeInteger(offset) || offset < 0) {
+              return Effect.fail(new AccountDataError({ reason: "NftsFailed" }))
+            }
+            const all = (seed.nfts?.[address] ?? []).filter((n) => n.chainId === chainId)
+            const end = offset + (seed.nftsPageSize ?? 50)
             return Effect.succeed({ data: all.slice(offset, end), next: end < all.length ? String(end) : null })
           }),
           () => ({ data: [], next: null })

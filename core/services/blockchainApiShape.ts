@@ -20,6 +20,7 @@ import type {
   SwapQuoteResponse,
   SwapTokensResponse
 } from "../schema/api/convert.ts"
+import type { NftsResponse } from "../schema/api/nfts.ts"
 import type { DestinationWallet, OnrampOptions, OnrampQuoteBody } from "../schema/api/onramp.ts"
 import type { SmartSession } from "../schema/api/sessions.ts"
 import type { NameRecord, NameSuggestion } from "../schema/names.ts"
@@ -32,6 +33,7 @@ export const blockchainCacheTtl = {
   names: "5 minutes",
   identity: "5 minutes",
   history: "15 seconds",
+  nfts: "30 seconds",
   tokenPrice: "15 seconds",
   balanceRetry: "30 seconds"
 } as const
@@ -92,6 +94,16 @@ export interface BlockchainApiShape {
     /** Ask the API even when a cached page is fresh (after a send). */
     readonly fresh?: boolean | undefined
   }) => Effect.Effect<HistoryResponse, AccountDataError>
+  /**
+   * One page of the account's NFTs (Airlock's extension, docs/api-extensions.md); cached 30 s (`fresh` skips the
+   * cache). Fails with 'Failed to fetch NFTs'.
+   */
+  readonly getNfts: (params: {
+    readonly address: string
+    readonly chainId: string
+    readonly cursor?: string | undefined
+    readonly fresh?: boolean | undefined
+  }) => Effect.Effect<NftsResponse, AccountDataError>
   /**
    * Token balances in USD; cached 30 s per `chainId:address`. Fails with 'Token Balance Unavailable'; for 30 s after
    * such a failure it fails the same way without asking again.

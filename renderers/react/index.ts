@@ -38,6 +38,11 @@ export {
 export { type UseAirlockBalanceParameters, useAirlockBalance } from "./hooks/useAirlockBalance.ts"
 export { useAirlockEvents } from "./hooks/useAirlockEvents.ts"
 export { type UseAirlockNetworkReturnType, useAirlockNetwork } from "./hooks/useAirlockNetwork.ts"
+export {
+  type UseAirlockNftsParameters,
+  type UseAirlockNftsReturnType,
+  useAirlockNfts
+} from "./hooks/useAirlockNfts.ts"
 export { useAirlockSelector } from "./hooks/useAirlockSelector.ts"
 export { useAirlockState } from "./hooks/useAirlockState.ts"
 export { type UseAirlockTokensParameters, useAirlockTokens } from "./hooks/useAirlockTokens.ts"

@@ -97,6 +97,7 @@ describe("package exports", () => {
         "selectBalance",
         "selectConnectView",
         "selectConnectorStatus",
+        "selectNfts",
         "selectTokens",
         "sendMessages",
         "sendValueInUsd",
@@ -106,6 +107,7 @@ describe("package exports", () => {
         "truncateAddress",
         "watchActivity",
         "watchBalance",
+        "watchNfts",
         "watchTokens",
       ]
     `)

@@ -175,6 +175,43 @@ describe("connecting the Sandbox Wallet in the demo", () => {
     expect(descriptions.some((d) => d.startsWith("+"))).toBe(true)
   })
 
+  it("the NFTs tab shows the Airlock Punks the account owns on the chain, and a tile opens its detail", async () => {
+    await page.goto(sandbox.urls.demo)
+    await connectWithApproval()
+    await connectedButton().click({ timeout: 15_000 })
+    // What the chain says the account owns now (ownerOf of each minted id).
+    const chain = sandbox.urls.chains.find((c) => c.chainId === 1)
+    const client = createPublicClient({ transport: http(chain?.rpcUrl) })
+    const nft = sandbox.contracts[1]!.nft
+    const ownerAbi = [
+      {
+        type: "function",
+        name: "ownerOf",
+        stateMutability: "view",
+        inputs: [{ type: "uint256" }],
+        outputs: [{ type: "address" }]
+      }
+    ] as const
+    const owned: Array<string> = []
+    for (let id = 1n; id <= 5n; id++) {
+      const holder = await client.readContract({ address: nft, abi: ownerAbi, functionName: "ownerOf", args: [id] })
+      if (holder.toLowerCase() === account().toLowerCase()) owned.push(`Airlock Punk #${id}`)
+    }
+    expect(owned.length).toBeGreaterThan(0)
+    const dialog = page.getByRole("dialog", { name: "Account" })
+    await dialog.getByRole("tab", { name: "NFTs" }).click()
+    const tiles = dialog.getByRole("list", { name: "NFTs" }).getByRole("listitem")
+    await tiles.nth(owned.length - 1).waitFor({ timeout: 15_000 })
+    expect(await tiles.locator(".airlock-nft-name").allTextContents()).toEqual(owned)
+    await tiles.first().getByRole("button").click()
+    const detail = page.getByRole("dialog", { name: "NFT" })
+    await detail.getByRole("heading", { name: owned[0] ?? "" }).waitFor({ timeout: 15_000 })
+    expect(await detail.getByText("Airlock Punks").count()).toBeGreaterThan(0)
+    expect(await detail.getByRole("link", { name: /View on/ }).getAttribute("href")).toBe(
+      `https://etherscan.io/nft/${nft}/${owned[0]?.slice("Airlock Punk #".length)}`
+    )
+  })
+
   it("Receive shows a QR code that decodes to the account's address, the address, and the networks to receive on", async () => {
     await page.goto(sandbox.urls.demo)
     await connectWithApproval()

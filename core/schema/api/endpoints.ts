@@ -25,6 +25,7 @@ import {
   SwapTokensResponse
 } from "./convert.ts"
 import { type EndpointDef, endpoint } from "./endpoint.ts"
+import { NftsQuery, NftsResponse } from "./nfts.ts"
 import { OnrampOptions, OnrampQuoteBody, OnrampQuoteResponse, OnrampUrlBody, OnrampUrlResponse } from "./onramp.ts"
 import {
   NameLookupQuery,
@@ -106,6 +107,15 @@ export const endpoints = {
     params: AddressParams,
     query: HistoryQuery,
     response: HistoryResponse
+  }),
+  // Airlock's extension of the blockchain API (docs/api-extensions.md): SPEC names NFTs but not their endpoint.
+  nfts: endpoint({
+    api: "blockchainApi",
+    method: "GET",
+    path: "/v1/account/{address}/nfts",
+    params: AddressParams,
+    query: NftsQuery,
+    response: NftsResponse
   }),
   balance: endpoint({
     api: "blockchainApi",

@@ -32,7 +32,8 @@ const titles: Record<View, string> = {
   Receive: "Receive",
   Onramp: "Buy Crypto",
   Activity: "Activity",
-  Pay: "Pay"
+  Pay: "Pay",
+  NftDetail: "NFT"
 }
 
 /** The header title of the modal's current view; a wallet's own connecting view is titled with the wallet's name. */

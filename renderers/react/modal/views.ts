@@ -20,6 +20,7 @@ const loaders: Partial<Record<View, () => ViewModule>> = {
   ConnectingWalletConnectBasic: () =>
     import("../views/ConnectingWalletConnect.tsx").then((m) => ({ default: m.ConnectingWalletConnectBasic })),
   Networks: () => import("../views/Networks.tsx").then((m) => ({ default: m.Networks })),
+  NftDetail: () => import("../views/NftDetail.tsx").then((m) => ({ default: m.NftDetail })),
   Receive: () => import("../views/Receive.tsx").then((m) => ({ default: m.Receive })),
   Send: () => import("../views/Send.tsx").then((m) => ({ default: m.Send })),
   SwitchNetwork: () => import("../views/SwitchNetwork.tsx").then((m) => ({ default: m.SwitchNetwork })),

@@ -16,12 +16,16 @@ import { safeImageSrc } from "../internal/imageSrc.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 import { ActivityList } from "./ActivityList.tsx"
+import { NftGrid } from "./NftGrid.tsx"
 import { TokenList } from "./TokenList.tsx"
+
+// The tab last chosen, per client: coming back to Account (from an NFT's detail, a send) shows it again.
+const lastTabs = new WeakMap<object, AccountTab>()
 
 /** What each tab shows; one line per tab. */
 const TabPanel = ({ tab, activityEnabled }: { readonly tab: AccountTab; readonly activityEnabled: boolean }) => {
   if (tab === "Tokens") return <TokenList />
-  if (tab === "NFTs") return <p className="airlock-empty">No NFTs yet</p>
+  if (tab === "NFTs") return <NftGrid />
   return activityEnabled ? <ActivityList /> : <p className="airlock-empty">No activity yet</p>
 }
 
@@ -81,12 +85,15 @@ export const Account = ({ id }: ViewProps) => {
   const sendEnabled = useAirlockSelector(selectSendEnabled)
   // The remote 'activity' flag (SPEC §6) gates the history; without it the tab says there is none to show.
   const activityEnabled = useAirlockSelector(selectActivityEnabled)
-  // Which tab is shown is the view's own UI state; nothing else reads it.
-  const [selected, setSelected] = useState<AccountTab>("Tokens")
+  // Which tab is shown is the view's own UI state, remembered per client while the page lives.
+  const [selected, setSelected] = useState<AccountTab>(() => lastTabs.get(client) ?? "Tokens")
   const tabs = { id, tabs: accountTabs, selected }
   // Click and keyboard behaviour come from core's anatomy; the renderer only says how to select and focus.
   const actions = {
-    select: setSelected,
+    select: (tab: AccountTab) => {
+      lastTabs.set(client, tab)
+      setSelected(tab)
+    },
     focus: (tabId: string) => document.getElementById(tabId)?.focus()
   }
   if (address === undefined) return <p className="airlock-empty">Not connected</p>
@@ -191,7 +198,8 @@ export const Account = ({ id }: ViewProps) => {
       </div>
       {accountTabs.map((tab) => (
         <div key={tab} {...normalizeProps(getTabPanelProps(tabs, tab))} className="airlock-tab-panel">
-          <TabPanel tab={tab} activityEnabled={activityEnabled} />
+          {/* Only the open tab's content: a hidden tab fetches nothing (NFTs, activity load when first shown). */}
+          {tab === selected ? <TabPanel tab={tab} activityEnabled={activityEnabled} /> : null}
         </div>
       ))}
     </div>

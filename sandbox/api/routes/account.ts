@@ -13,6 +13,7 @@ import { type ApiChain, nativeToken } from "../chains.ts"
 import { endpointRoute } from "../contract.ts"
 import { entryId, newestFirst, page, toTransaction, touches } from "../history.ts"
 import { identityOf } from "../identities.ts"
+import { nftsOf } from "../nfts.ts"
 import { balanceEntry, fiatRates } from "../prices.ts"
 import { HttpError } from "../router.ts"
 import { type ApiSolanaChain, namesSolanaChain, solanaBalances, toSolanaTransaction } from "../solana.ts"
@@ -152,6 +153,21 @@ export const accountRoutes: ReadonlyArray<ApiRoute> = [
     }
     const data = await Promise.all(slice.items.map((tx) => toTransaction(app.chains, tx, owner, "usd", images)))
     return { data, next: slice.next }
+  }),
+  // Airlock's NFTs endpoint: what each address owns on the chain now; Solana has no NFTs in the sandbox.
+  endpointRoute(endpoints.nfts, async ({ params, query, app, project }) => {
+    const account = pathAccount(params.address)
+    if (account.namespace === "solana") return { data: [], next: null }
+    const image = (chainId: number, token: Address, tokenId: bigint) =>
+      imageUrl(app, "/public/getAssetImage", `nft-${chainId}-${token}-${tokenId}`, project.id)
+    const owned = (
+      await Promise.all(
+        selectChains(app, query.chainId).map((chain) => nftsOf(chain, account.address as Address, image))
+      )
+    ).flat()
+    const slice = page(owned, (nft) => nft.id, query.cursor ?? null, app.historyPageSize)
+    if (slice === undefined) throw new HttpError(400, "Invalid cursor: use the 'next' value of a previous page")
+    return { data: slice.items, next: slice.next }
   }),
   endpointRoute(endpoints.balance, async ({ params, query, app, project }) => {
     const account = pathAccount(params.address)

@@ -84,10 +84,8 @@ describe("the activity resource", () => {
     expect(ids(airlock.getState())).toEqual(["tx-1", "tx-2", "tx-3", "tx-4", "tx-5"])
     expect(selectActivity(airlock.getState()).hasMore).toBe(false)
     // Structural sharing: the row objects of the first page are the ones drawn before.
-    const resource = Object.values(airlock.getState().resources).find(
-      (e) => e.data && "transactions" in (e.data as object)
-    )
-    expect((resource?.data as { transactions: Array<Transaction> } | undefined)?.transactions[0]).toBe(all[0])
+    const resource = Object.values(airlock.getState().resources).find((e) => e.data && "items" in (e.data as object))
+    expect((resource?.data as { items: Array<Transaction> } | undefined)?.items[0]).toBe(all[0])
     expect(firstRow?.id).toBe("tx-1")
     await airlock.loadActivity("eip155", { more: true })
     expect(ids(airlock.getState())).toHaveLength(5)

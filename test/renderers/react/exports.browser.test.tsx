@@ -15,6 +15,7 @@ test("airlock/react exports exactly the public names (a new export shows up here
       "useAirlockBalance",
       "useAirlockEvents",
       "useAirlockNetwork",
+      "useAirlockNfts",
       "useAirlockSelector",
       "useAirlockState",
       "useAirlockTokens",

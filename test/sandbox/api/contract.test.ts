@@ -28,6 +28,7 @@ const samples: Partial<Record<EndpointName, () => Promise<Answer>>> = {
   supportedChains: () => call(api, `/v1/supported-chains?${demo}`),
   identity: () => call(api, `${fillPath(endpoints.identity.path, { address: alice })}?${demo}&sender=${alice}`),
   history: () => call(api, `/v1/account/${alice}/history?${demo}&chainId=eip155:1`),
+  nfts: () => call(api, `/v1/account/${alice}/nfts?${demo}&chainId=eip155:1`),
   balance: () => call(api, `/v1/account/${alice}/balance?${demo}&currency=usd&chainId=eip155:1`),
   fungiblePrice: () =>
     post(api, `/v1/fungible/price?${demo}`, {

@@ -136,6 +136,50 @@ describe("sandbox API answers from the real chains", () => {
     expect([image.status, image.headers.get("content-type")]).toEqual([200, "image/svg+xml"])
   })
 
+  it("lists the NFTs an address owns on the chain now (Airlock's NFTs endpoint): a transfer moves one, pages by cursor", async () => {
+    const nfts = async (who: Address, cursor?: string) => {
+      const query = `${demo}&chainId=eip155:1${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`
+      const answer = await call(api, `/v1/account/${who}/nfts?${query}`)
+      expect(answer.status, answer.text).toBe(200)
+      return answer.body as {
+        data: ReadonlyArray<{ tokenId: string; name: string; collection: { name: string } }>
+        next: string | null
+      }
+    }
+    const owned = async (who: Address) => {
+      const ids: Array<string> = []
+      let cursor: string | undefined
+      do {
+        const page = await nfts(who, cursor)
+        expect(page.data.length).toBeLessThanOrEqual(pageSize)
+        ids.push(...page.data.map((n) => n.tokenId))
+        cursor = page.next ?? undefined
+      } while (cursor !== undefined)
+      return ids
+    }
+    const nft = chains.contracts[1]!.nft
+    const ownerOf = (id: bigint) =>
+      reader(1).readContract({ address: nft, abi: erc721Abi, functionName: "ownerOf", args: [id] })
+    const truth = async (who: Address) => {
+      const ids: Array<string> = []
+      for (let id = 1n; id <= 5n; id++)
+        if ((await ownerOf(id)).toLowerCase() === who.toLowerCase()) ids.push(String(id))
+      return ids
+    }
+    expect(await owned(address(1))).toEqual(await truth(address(1)))
+    expect((await owned(address(1))).length).toBeGreaterThan(pageSize - 1)
+    const [first] = (await nfts(address(1))).data
+    expect(first).toMatchObject({ name: `Airlock Punk #${first?.tokenId}`, collection: { name: "Airlock Punks" } })
+    const moved = BigInt((await truth(address(1)))[0]!)
+    await send(1, 1, {
+      to: nft,
+      data: encodeFunctionData({ abi: erc721Abi, functionName: "transferFrom", args: [address(1), address(9), moved] })
+    })
+    expect(await owned(address(9))).toEqual([String(moved)])
+    expect(await owned(address(1))).not.toContain(String(moved))
+    expect((await call(api, `/v1/account/${address(1)}/nfts?${demo}&chainId=eip155:1&cursor=nope`)).status).toBe(400)
+  })
+
   it("marks a reverted transaction as failed, with no transfers", async () => {
     const usdc = chains.contracts[1]!.usdc
     const data = encodeFunctionData({ abi: erc20Abi, functionName: "transfer", args: [address(0), 1n] })

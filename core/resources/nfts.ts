@@ -1,0 +1,92 @@
+/**
+ * The NFTs of a namespace's connected account, as views and apps read them: the `nfts` resource of its address on
+ * its active network (pages fetched by `airlock.loadNfts`), spam left out.
+ * @module
+ */
+import type { AirlockClient } from "../client/types.ts"
+import type { Pages } from "../flows/pages.ts"
+import type { Nft } from "../schema/api/nfts.ts"
+import type { ChainNamespace } from "../schema/namespace.ts"
+import type { AirlockState } from "../state/AirlockState.ts"
+import { type ResourceEntry, type ResourceError, resourceKey } from "./resource.ts"
+
+/** What an NFT grid draws. */
+export interface NftsView {
+  /** `idle`: no connected account in the namespace; then as the resource (`pending`, `success`, `error`). */
+  readonly status: "idle" | "pending" | "success" | "error"
+  /** The account's NFTs on its network, in the API's order, spam removed. */
+  readonly nfts: ReadonlyArray<Nft>
+  /** Another page can be loaded (`airlock.loadNfts(ns, { more: true })`). */
+  readonly hasMore: boolean
+  readonly fetching: boolean
+  readonly error?: ResourceError | undefined
+  readonly updatedAt?: number | undefined
+}
+
+const idle: NftsView = Object.freeze({ status: "idle", nfts: [], hasMore: false, fetching: false })
+const views = new WeakMap<object, NftsView>()
+
+/**
+ * The NFTs of `namespace`'s connected account (default: the active namespace) on its active network, spam removed.
+ * The same object is returned while the resource is unchanged.
+ *
+ * @example
+ * ```ts
+ * import { createAirlock, selectNfts } from "airlock"
+ * import { mainnet } from "airlock/networks"
+ * const api = "http://127.0.0.1:4400"
+ * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })
+ * selectNfts(airlock.getState()).status // "idle"
+ * ```
+ */
+export const selectNfts = (state: AirlockState, namespace?: ChainNamespace): NftsView => {
+  const ns = namespace ?? state.activeNamespace
+  if (ns === undefined) return idle
+  const account = state.accounts[ns]
+  const network = state.activeNetworks[ns]
+  if (account.status !== "connected" || account.address === undefined || network === undefined) return idle
+  const entry = state.resources[resourceKey("nfts", network.caipNetworkId, account.address)] as
+    | ResourceEntry<Pages<Nft>>
+    | undefined
+  if (entry === undefined) return idle
+  const known = views.get(entry)
+  if (known !== undefined) return known
+  const view: NftsView = {
+    status: entry.status,
+    nfts: (entry.data?.items ?? []).filter((nft) => nft.isSpam !== true && nft.chainId === network.caipNetworkId),
+    hasMore: entry.status !== "error" && entry.data !== undefined && entry.data.next !== null,
+    fetching: entry.fetching,
+    ...(entry.error === undefined ? {} : { error: entry.error }),
+    ...(entry.updatedAt === undefined ? {} : { updatedAt: entry.updatedAt })
+  }
+  views.set(entry, view)
+  return view
+}
+
+/**
+ * Calls `listener` with the NFTs of `namespace` (default: the active one) whenever they change; returns the
+ * function that stops it.
+ *
+ * @example
+ * ```ts
+ * import { createAirlock, watchNfts } from "airlock"
+ * import { mainnet } from "airlock/networks"
+ * const api = "http://127.0.0.1:4400"
+ * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })
+ * const stop = watchNfts(airlock, (view) => console.log(view.status, view.nfts.length))
+ * stop()
+ * ```
+ */
+export const watchNfts = (
+  airlock: Pick<AirlockClient, "getState" | "subscribe">,
+  listener: (view: NftsView) => void,
+  options: { readonly namespace?: ChainNamespace | undefined } = {}
+): (() => void) => {
+  let last = selectNfts(airlock.getState(), options.namespace)
+  return airlock.subscribe((state) => {
+    const next = selectNfts(state, options.namespace)
+    if (next === last) return
+    last = next
+    listener(next)
+  })
+}

@@ -1,0 +1,68 @@
+"use client"
+import { memo } from "react"
+import type { Nft } from "../../../core/schema/api/nfts.ts"
+import { useAirlock } from "../hooks/useAirlock.ts"
+import { useAirlockNfts } from "../hooks/useAirlockNfts.ts"
+import { safeImageSrc } from "../internal/imageSrc.ts"
+
+/** An NFT's image, or its collection's initial on a tile when the URL is missing or unsafe. */
+export const NftImage = ({ nft, size }: { readonly nft: Nft; readonly size: number }) => {
+  const src = safeImageSrc(nft.imageUrl)
+  return src === undefined ? (
+    <span className="airlock-nft-placeholder" aria-hidden="true">
+      {nft.collection.name.slice(0, 1).toUpperCase()}
+    </span>
+  ) : (
+    <img className="airlock-nft-image" src={src} alt="" width={size} height={size} loading="lazy" />
+  )
+}
+
+/** One tile: image, name, collection; opens the NFT's detail. Memoised on the NFT object (structural sharing). */
+const NftTile = memo(({ nft, open }: { readonly nft: Nft; readonly open: (id: string) => void }) => (
+  <li className="airlock-nft-entry" data-part="nft">
+    <button type="button" className="airlock-nft-tile" onClick={() => open(nft.id)}>
+      <NftImage nft={nft} size={160} />
+      <span className="airlock-nft-name">{nft.name}</span>
+      <span className="airlock-nft-collection">{nft.collection.name}</span>
+    </button>
+  </li>
+))
+
+/**
+ * The Account view's NFTs tab: the account's NFTs on its network as a grid (spam hidden), "Load more" while the API
+ * has further pages; a tile opens the NFT's detail.
+ */
+export const NftGrid = () => {
+  const client = useAirlock()
+  const { status, nfts, hasMore, fetching, loadMore } = useAirlockNfts()
+  if (nfts.length === 0) {
+    if (status === "error") return <p className="airlock-empty">Failed to fetch NFTs</p>
+    if (status === "success") return <p className="airlock-empty">No NFTs yet</p>
+    return (
+      <p className="airlock-empty" aria-busy="true">
+        Loading NFTs…
+      </p>
+    )
+  }
+  const open = (id: string) => client.push("NftDetail", { id })
+  return (
+    <div className="airlock-nfts">
+      <ul className="airlock-nft-grid" aria-label="NFTs">
+        {nfts.map((nft) => (
+          <NftTile key={nft.id} nft={nft} open={open} />
+        ))}
+      </ul>
+      {hasMore ? (
+        <button
+          type="button"
+          className="airlock-button airlock-feature-button"
+          disabled={fetching}
+          aria-busy={fetching}
+          onClick={() => void loadMore()}
+        >
+          {fetching ? "Loading…" : "Load more"}
+        </button>
+      ) : null}
+    </div>
+  )
+}
