@@ -47,7 +47,6 @@ export {
   fromBaseUnits,
   isReceiverAddress,
   isReceiverName,
-  SendError,
   type SendForm,
   type SendFormCheck,
   sendMessages,

@@ -51,7 +51,13 @@ export class NameError extends ReasonError("NameError", {
 /** The send form. */
 export class SendError extends ReasonError("SendError", {
   AmountAndReceiverRequired: "An amount and receiver address are required",
-  TokenRequired: "A token is required"
+  TokenRequired: "A token is required",
+  /** Airlock's: the form or its receiver, in the words of `sendMessages` (core/rules/send.ts). */
+  Invalid: "{message}",
+  /** Airlock's: the user refused the transfer in the wallet (EIP-1193 4001). */
+  Rejected: "Transaction rejected in the wallet",
+  /** Airlock's: the wallet or the chain failed the transfer, in its own first line. */
+  Failed: "{message}"
 }) {}
 
 /** Sign in with a wallet (SIWX). */

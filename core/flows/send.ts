@@ -5,12 +5,13 @@
  * on the first preview only.
  */
 import * as Effect from "effect/Effect"
+import { SendError } from "../errors/catalogue.ts"
 import {
   checkSendForm,
   fromBaseUnits,
   isReceiverName,
-  SendError,
   type SendForm,
+  sendMessages,
   sendValueInUsd,
   toBaseUnits
 } from "../rules/send.ts"
@@ -45,7 +46,12 @@ export interface SendPreview {
   readonly request: { readonly method: string; readonly params: unknown }
 }
 
-const invalid = (message: string) => new SendError({ reason: "Invalid", params: { message } })
+const invalid = (message: string) =>
+  message === sendMessages.amountAndReceiver
+    ? new SendError({ reason: "AmountAndReceiverRequired" })
+    : message === sendMessages.token
+      ? new SendError({ reason: "TokenRequired" })
+      : new SendError({ reason: "Invalid", params: { message } })
 const failed = (message: string) => new SendError({ reason: "Failed", params: { message } })
 
 const messageOf = (error: unknown): string => {

@@ -3,7 +3,6 @@
  * prepared. Amounts are decimal strings turned into the token's base units with BigInt, never floating point.
  * @module
  */
-import { ReasonError } from "../errors/ReasonError.ts"
 import { isEvmAddress, isSolanaAddress } from "../schema/checks.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import { sendErrorMessages } from "../schema/sendErrorMessages.ts"
@@ -158,13 +157,3 @@ export const sendValueInUsd = (amount: string, price: number | undefined): strin
   const rest = (cents % 100n).toString().padStart(2, "0")
   return `$${dollars.toLocaleString("en-US")}.${rest}`
 }
-
-/**
- * Why a send could not be prepared or did not go through; `shortMessage` is for the user. `Invalid`: the form (or
- * its receiver); `Rejected`: the user refused in the wallet; `Failed`: the wallet or the chain.
- */
-export class SendError extends ReasonError("SendError", {
-  Invalid: "{message}",
-  Rejected: "Transaction rejected in the wallet",
-  Failed: "{message}"
-}) {}

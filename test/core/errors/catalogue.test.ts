@@ -76,7 +76,16 @@ const specTexts: ReadonlyArray<readonly [string, () => AirlockError]> = [
 /** Texts Airlock adds beyond SPEC §8 (for its own options check); everything else must come from SPEC. */
 // "{reason}" is the API's own first reason, which SPEC §8 prefers over 'Error registering name {name}'.
 // SPEC §5 requires the params checks but gives them no text of their own.
-const airlockOnlyTexts = ["Invalid Airlock options", "{reason}", "Invalid params for {method}"]
+// Airlock's own: SPEC §8 has no text for these (an options error, the API's reasons, bad RPC params, Send's checks
+// and a refusal in the wallet, and the NFTs endpoint SPEC does not define).
+const airlockOnlyTexts = [
+  "Invalid Airlock options",
+  "{reason}",
+  "Invalid params for {method}",
+  "{message}",
+  "Transaction rejected in the wallet",
+  "Failed to fetch NFTs"
+]
 
 const allClasses = [
   ConnectionError,
