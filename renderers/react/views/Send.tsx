@@ -2,6 +2,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react"
 import type { SendPreview } from "../../../core/flows/send.ts"
 import { checkSendForm, fromBaseUnits, sendValueInUsd, toBaseUnits, tokenDecimals } from "../../../core/rules/send.ts"
+import { roundHalfUp, trimTrailingZeros } from "../../../core/schema/decimal.ts"
 import { formatBalance, truncateAddress } from "../../../core/schema/format.ts"
 import type { TokenBalance } from "../../../core/schema/token.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
@@ -22,6 +23,12 @@ const TokenIcon = ({ token }: { readonly token: TokenBalance }) => {
   ) : (
     <img className="airlock-network-icon" src={icon} alt="" width={32} height={32} data-size={32} />
   )
+}
+
+/** A fee to 6 decimals, half-up ("0.000024"); the exact one is its title. A fee below that shows as "< 0.000001". */
+const displayFee = (fee: string): string => {
+  const rounded = trimTrailingZeros(roundHalfUp(fee, 6) ?? fee)
+  return rounded === "0" && fee !== "0" ? "< 0.000001" : rounded
 }
 
 /** The message of a failed prepare or send, as the user should read it. */
@@ -172,8 +179,8 @@ export const Send = (_props: ViewProps) => {
           </div>
           <div>
             <dt>Network fee</dt>
-            <dd data-testid="send-preview-fee">
-              {p.fee} {p.feeSymbol}
+            <dd data-testid="send-preview-fee" title={`${p.fee} ${p.feeSymbol}`}>
+              {displayFee(p.fee)} {p.feeSymbol}
             </dd>
           </div>
         </dl>
