@@ -5,7 +5,7 @@
  */
 
 export * from "./anatomy/index.ts"
-export type { AdapterConnection, AdapterEvents } from "./client/AirlockAdapter.ts"
+export type { AdapterConnection, AdapterEvents, PreparedTransfer, TransferArgs } from "./client/AirlockAdapter.ts"
 export type { AdapterImplementation, AirlockAdapter, AirlockOptions, Metadata } from "./client/AirlockOptions.ts"
 export { AdapterLoadError } from "./client/adapterRegistry.ts"
 export { type AirlockServices, createAirlock } from "./client/createAirlock.ts"

@@ -3,7 +3,7 @@
  * (estimated gas × gas price, from the chain), and the wait for its receipt. Loaded on the first Send preview only.
  */
 import { type Client, isAddress } from "viem"
-import type { CaipNetwork } from "../../core/schema/network.ts"
+import type { PreparedTransfer, TransferArgs } from "../../core/client/AirlockAdapter.ts"
 
 // Raw JSON-RPC over the ranked client: viem's estimateGas and receipt actions bring their fee, account and error
 // machinery (12 KB gzip), and esbuild would put it in the chunk the balance fallback loads too.
@@ -26,16 +26,7 @@ const contractOf = (address: string): `0x${string}` | undefined => {
 /**
  * The request and fee of a transfer. The receiver must be a valid address, checksum included when it is mixed case.
  */
-export const prepareEvmTransfer = async (
-  client: Client,
-  args: {
-    readonly from: string
-    readonly to: string
-    readonly amount: bigint
-    readonly token?: { readonly address: string; readonly decimals: number } | undefined
-    readonly network: CaipNetwork
-  }
-) => {
+export const prepareEvmTransfer = async (client: Client, args: TransferArgs): Promise<PreparedTransfer> => {
   if (!isAddress(args.to, { strict: true })) {
     throw new Error("Invalid address: the checksum (its mix of capitals) does not match")
   }

@@ -27,7 +27,7 @@ import {
   getCreateAssociatedTokenIdempotentInstruction,
   getTransferCheckedInstruction
 } from "@solana-program/token"
-import type { AdapterContext } from "../../core/client/AirlockAdapter.ts"
+import type { AdapterContext, PreparedTransfer, TransferArgs } from "../../core/client/AirlockAdapter.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"
 import { rpcUrlsOf } from "./rpc.ts"
 
@@ -45,16 +45,7 @@ const mintOf = (address: string): Address => {
 }
 
 /** The request (an unsigned transaction for the wallet to sign and send) and fee, in lamports, of a transfer. */
-export const prepareSolanaTransfer = async (
-  args: {
-    readonly from: string
-    readonly to: string
-    readonly amount: bigint
-    readonly token?: { readonly address: string; readonly decimals: number } | undefined
-    readonly network: CaipNetwork
-  },
-  context: AdapterContext
-) => {
+export const prepareSolanaTransfer = async (args: TransferArgs, context: AdapterContext): Promise<PreparedTransfer> => {
   if (!isAddress(args.from) || !isAddress(args.to)) throw new Error("Invalid address")
   const rpc = rpcOf(args.network, context)
   const payer = createNoopSigner(args.from)

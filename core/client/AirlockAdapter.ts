@@ -82,6 +82,23 @@ export interface AdapterEvents {
   disconnected(): void
 }
 
+/** A transfer to build: `amount` base units of the native coin, or of the token at `token.address`. */
+export interface TransferArgs {
+  readonly from: string
+  readonly to: string
+  readonly amount: bigint
+  /** An ERC-20 contract or SPL mint (CAIP-10 or bare) and its decimals; absent for the native coin. */
+  readonly token?: { readonly address: string; readonly decimals: number } | undefined
+  readonly network: CaipNetwork
+}
+
+/** A built transfer: the wallet request that sends it, and the network fee in the native coin's base units. */
+export interface PreparedTransfer {
+  readonly method: string
+  readonly params: unknown
+  readonly fee: bigint
+}
+
 /**
  * What an adapter's code provides once loaded: the live half of a wallet family. Providers, sessions and wallet
  * objects stay inside the implementation, keyed by connector id; core only ever holds connector ids and the
@@ -178,15 +195,7 @@ export interface AdapterImplementation {
    * through whichever connection serves the namespace: an extension, WalletConnect, the embedded wallet) and the
    * network fee in the native coin's base units. Rejects with a readable message (an address with a bad checksum).
    */
-  readonly prepareTransfer?:
-    | ((args: {
-        readonly from: string
-        readonly to: string
-        readonly amount: bigint
-        readonly token?: { readonly address: string; readonly decimals: number } | undefined
-        readonly network: CaipNetwork
-      }) => Promise<{ readonly method: string; readonly params: unknown; readonly fee: bigint }>)
-    | undefined
+  readonly prepareTransfer?: ((args: TransferArgs) => Promise<PreparedTransfer>) | undefined
   /**
    * Waits until the transfer a wallet answered `result` for (a hash, a `{ signature }`) is final on `network`;
    * resolves its hash or signature, rejects when it failed on chain.

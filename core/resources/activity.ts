@@ -9,7 +9,7 @@ import type { ChainNamespace } from "../schema/namespace.ts"
 import type { Transaction } from "../schema/transaction.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { type ActivityGroup, groupActivity } from "./activityFormat.ts"
-import { type ResourceEntry, type ResourceError, resourceKey } from "./resource.ts"
+import { connectedEntry, type ResourceError, watchView } from "./resource.ts"
 
 /** What the `activity` resource holds: every transaction fetched so far (`items`), and the cursor of the next page. */
 export type ActivityPages = Pages<Transaction>
@@ -47,15 +47,10 @@ const views = new WeakMap<object, ActivityView>()
  * ```
  */
 export const selectActivity = (state: AirlockState, namespace?: ChainNamespace): ActivityView => {
-  const ns = namespace ?? state.activeNamespace
-  if (ns === undefined) return idle
-  const account = state.accounts[ns]
-  const network = state.activeNetworks[ns]
-  if (account.status !== "connected" || account.address === undefined || network === undefined) return idle
-  const entry = state.resources[resourceKey("activity", network.caipNetworkId, account.address)] as
-    | ResourceEntry<ActivityPages>
-    | undefined
-  if (entry === undefined) return idle
+  const connected = connectedEntry<ActivityPages>(state, "activity", namespace)
+  const entry = connected?.entry
+  if (connected === undefined || entry === undefined) return idle
+  const { network } = connected
   const known = views.get(entry)
   if (known !== undefined) return known
   const failed = entry.status === "error"
@@ -89,12 +84,4 @@ export const watchActivity = (
   airlock: Pick<AirlockClient, "getState" | "subscribe">,
   listener: (view: ActivityView) => void,
   options: { readonly namespace?: ChainNamespace | undefined } = {}
-): (() => void) => {
-  let last = selectActivity(airlock.getState(), options.namespace)
-  return airlock.subscribe((state) => {
-    const next = selectActivity(state, options.namespace)
-    if (next === last) return
-    last = next
-    listener(next)
-  })
-}
+): (() => void) => watchView(airlock, selectActivity, listener, options.namespace)

@@ -7,7 +7,7 @@
 import type { AirlockClient } from "../client/types.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
-import { type ResourceEntry, type ResourceError, resourceKey } from "./resource.ts"
+import { connectedEntry, type ResourceError, watchView } from "./resource.ts"
 
 /** What {@link selectBalance} returns. */
 export interface BalanceView {
@@ -40,14 +40,9 @@ const views = new WeakMap<object, { readonly entry: unknown; readonly view: Bala
  * ```
  */
 export const selectBalance = (state: AirlockState, namespace?: ChainNamespace): BalanceView => {
-  const ns = namespace ?? state.activeNamespace
-  if (ns === undefined) return idle
-  const account = state.accounts[ns]
-  const network = state.activeNetworks[ns]
-  if (account.status !== "connected" || account.address === undefined || network === undefined) return idle
-  const entry = state.resources[resourceKey("tokens", network.caipNetworkId, account.address)] as
-    | ResourceEntry<unknown>
-    | undefined
+  const connected = connectedEntry<unknown>(state, "tokens", namespace)
+  if (connected === undefined) return idle
+  const { account, entry } = connected
   const known = views.get(account)
   if (known !== undefined && known.entry === entry) return known.view
   const fetching = entry?.fetching ?? false
@@ -79,12 +74,4 @@ export const watchBalance = (
   airlock: Pick<AirlockClient, "getState" | "subscribe">,
   listener: (view: BalanceView) => void,
   options: { readonly namespace?: ChainNamespace | undefined } = {}
-): (() => void) => {
-  let last = selectBalance(airlock.getState(), options.namespace)
-  return airlock.subscribe((state) => {
-    const next = selectBalance(state, options.namespace)
-    if (next === last) return
-    last = next
-    listener(next)
-  })
-}
+): (() => void) => watchView(airlock, selectBalance, listener, options.namespace)

@@ -8,7 +8,7 @@ import type { Pages } from "../flows/pages.ts"
 import type { Nft } from "../schema/api/nfts.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
-import { type ResourceEntry, type ResourceError, resourceKey } from "./resource.ts"
+import { connectedEntry, type ResourceError, watchView } from "./resource.ts"
 
 /** What an NFT grid draws. */
 export interface NftsView {
@@ -40,15 +40,10 @@ const views = new WeakMap<object, NftsView>()
  * ```
  */
 export const selectNfts = (state: AirlockState, namespace?: ChainNamespace): NftsView => {
-  const ns = namespace ?? state.activeNamespace
-  if (ns === undefined) return idle
-  const account = state.accounts[ns]
-  const network = state.activeNetworks[ns]
-  if (account.status !== "connected" || account.address === undefined || network === undefined) return idle
-  const entry = state.resources[resourceKey("nfts", network.caipNetworkId, account.address)] as
-    | ResourceEntry<Pages<Nft>>
-    | undefined
-  if (entry === undefined) return idle
+  const connected = connectedEntry<Pages<Nft>>(state, "nfts", namespace)
+  const entry = connected?.entry
+  if (connected === undefined || entry === undefined) return idle
+  const { network } = connected
   const known = views.get(entry)
   if (known !== undefined) return known
   const view: NftsView = {
@@ -81,12 +76,4 @@ export const watchNfts = (
   airlock: Pick<AirlockClient, "getState" | "subscribe">,
   listener: (view: NftsView) => void,
   options: { readonly namespace?: ChainNamespace | undefined } = {}
-): (() => void) => {
-  let last = selectNfts(airlock.getState(), options.namespace)
-  return airlock.subscribe((state) => {
-    const next = selectNfts(state, options.namespace)
-    if (next === last) return
-    last = next
-    listener(next)
-  })
-}
+): (() => void) => watchView(airlock, selectNfts, listener, options.namespace)

@@ -78,12 +78,50 @@ export const connectedResourceKey = (
   namespace?: ChainNamespace
 ): string => {
   const ns = namespace ?? state.activeNamespace
-  if (ns === undefined) return ""
-  const account = state.accounts[ns]
-  const network = state.activeNetworks[ns]
-  return account.status === "connected" && account.address !== undefined && network !== undefined
+  const account = ns === undefined ? undefined : state.accounts[ns]
+  const network = ns === undefined ? undefined : state.activeNetworks[ns]
+  return account?.status === "connected" && account.address !== undefined && network !== undefined
     ? resourceKey(kind, network.caipNetworkId, account.address)
     : ""
+}
+
+/**
+ * The entry of `kind` for `namespace`'s connected account on its active network, with the account and network;
+ * `undefined` when no account is connected there (the entry itself is `undefined` until a first fetch).
+ */
+export const connectedEntry = <A>(
+  state: AirlockState,
+  kind: keyof typeof resourceLifetimes,
+  namespace?: ChainNamespace
+) => {
+  const ns = namespace ?? state.activeNamespace
+  if (ns === undefined) return undefined
+  const account = state.accounts[ns]
+  const network = state.activeNetworks[ns]
+  if (account.status !== "connected" || account.address === undefined || network === undefined) return undefined
+  const entry = state.resources[resourceKey(kind, network.caipNetworkId, account.address)] as
+    | ResourceEntry<A>
+    | undefined
+  return { account, network, entry }
+}
+
+/**
+ * Calls `listener` with `select(state, namespace)` whenever it returns another object; returns the function that
+ * stops it. The `watchX` functions of the resources are this over their `selectX`.
+ */
+export const watchView = <V>(
+  airlock: { getState(): AirlockState; subscribe(listener: (state: AirlockState) => void): () => void },
+  select: (state: AirlockState, namespace?: ChainNamespace) => V,
+  listener: (view: V) => void,
+  namespace: ChainNamespace | undefined
+): (() => void) => {
+  let last = select(airlock.getState(), namespace)
+  return airlock.subscribe((state) => {
+    const next = select(state, namespace)
+    if (next === last) return
+    last = next
+    listener(next)
+  })
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

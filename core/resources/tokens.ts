@@ -8,7 +8,7 @@ import type { AirlockClient } from "../client/types.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { TokenBalance } from "../schema/token.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
-import { type ResourceEntry, type ResourceError, resourceKey } from "./resource.ts"
+import { connectedEntry, type ResourceError, watchView } from "./resource.ts"
 
 /** What a Tokens view draws. */
 export interface TokensView {
@@ -42,14 +42,7 @@ const views = new WeakMap<object, TokensView>()
  * ```
  */
 export const selectTokens = (state: AirlockState, namespace?: ChainNamespace): TokensView => {
-  const ns = namespace ?? state.activeNamespace
-  if (ns === undefined) return idle
-  const account = state.accounts[ns]
-  const network = state.activeNetworks[ns]
-  if (account.status !== "connected" || account.address === undefined || network === undefined) return idle
-  const entry = state.resources[resourceKey("tokens", network.caipNetworkId, account.address)] as
-    | ResourceEntry<ReadonlyArray<TokenBalance>>
-    | undefined
+  const entry = connectedEntry<ReadonlyArray<TokenBalance>>(state, "tokens", namespace)?.entry
   if (entry === undefined) return idle
   const known = views.get(entry)
   if (known !== undefined) return known
@@ -84,12 +77,4 @@ export const watchTokens = (
   airlock: Pick<AirlockClient, "getState" | "subscribe">,
   listener: (view: TokensView) => void,
   options: { readonly namespace?: ChainNamespace | undefined } = {}
-): (() => void) => {
-  let last = selectTokens(airlock.getState(), options.namespace)
-  return airlock.subscribe((state) => {
-    const next = selectTokens(state, options.namespace)
-    if (next === last) return
-    last = next
-    listener(next)
-  })
-}
+): (() => void) => watchView(airlock, selectTokens, listener, options.namespace)

@@ -1,12 +1,10 @@
 "use client"
 // Docs: docs/react.md#hooks
-import { useCallback, useEffect } from "react"
+import { useCallback } from "react"
+import type { AirlockClient } from "../../../core/client/types.ts"
 import { type ActivityView, selectActivity } from "../../../core/resources/activity.ts"
-import { connectedResourceKey } from "../../../core/resources/resource.ts"
 import type { ChainNamespace } from "../../../core/schema/namespace.ts"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import { useAirlock } from "./useAirlock.ts"
-import { useAirlockSelector } from "./useAirlockSelector.ts"
+import { useResource } from "../internal/useResource.ts"
 
 /** Parameters of {@link useAirlockActivity}. */
 export interface UseAirlockActivityParameters {
@@ -18,6 +16,8 @@ export interface UseAirlockActivityParameters {
 export interface UseAirlockActivityReturnType extends ActivityView {
   readonly loadMore: () => Promise<void>
 }
+
+const load = (client: AirlockClient, namespace: ChainNamespace | undefined) => client.loadActivity(namespace)
 
 /**
  * The connected account's history in the active namespace (or `namespace`) on its network: rows grouped by date,
@@ -39,14 +39,7 @@ export interface UseAirlockActivityReturnType extends ActivityView {
  */
 export const useAirlockActivity = (parameters: UseAirlockActivityParameters = {}): UseAirlockActivityReturnType => {
   const { namespace } = parameters
-  const client = useAirlock()
-  const view = useAirlockSelector(useCallback((state: AirlockState) => selectActivity(state, namespace), [namespace]))
-  const key = useAirlockSelector(
-    useCallback((state: AirlockState) => connectedResourceKey(state, "activity", namespace), [namespace])
-  )
-  useEffect(() => {
-    if (key !== "") void client.loadActivity(namespace)
-  }, [client, namespace, key])
+  const { client, view } = useResource("activity", selectActivity, load, namespace)
   const loadMore = useCallback(() => client.loadActivity(namespace, { more: true }), [client, namespace])
   return { ...view, loadMore }
 }

@@ -1,18 +1,17 @@
 "use client"
+import type { AirlockClient } from "../../../core/client/types.ts"
 // Docs: docs/react.md#hooks
-import { useCallback, useEffect } from "react"
 import { type BalanceView, selectBalance } from "../../../core/resources/balance.ts"
-import { connectedResourceKey } from "../../../core/resources/resource.ts"
 import type { ChainNamespace } from "../../../core/schema/namespace.ts"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import { useAirlock } from "./useAirlock.ts"
-import { useAirlockSelector } from "./useAirlockSelector.ts"
+import { useResource } from "../internal/useResource.ts"
 
 /** Parameters of {@link useAirlockBalance}. */
 export interface UseAirlockBalanceParameters {
   /** The namespace to read. @default the active namespace */
   readonly namespace?: ChainNamespace | undefined
 }
+
+const refresh = (client: AirlockClient, namespace: ChainNamespace | undefined) => client.refresh(namespace)
 
 /**
  * The connected account's native balance in the active namespace (or `namespace`), with its status. Mounting it
@@ -27,16 +26,5 @@ export interface UseAirlockBalanceParameters {
  * }
  * ```
  */
-export const useAirlockBalance = (parameters: UseAirlockBalanceParameters = {}): BalanceView => {
-  const { namespace } = parameters
-  const client = useAirlock()
-  const view = useAirlockSelector(useCallback((state: AirlockState) => selectBalance(state, namespace), [namespace]))
-  // A new account or network is a new key: refreshed (within the lifetime, answered without a request).
-  const key = useAirlockSelector(
-    useCallback((state: AirlockState) => connectedResourceKey(state, "tokens", namespace), [namespace])
-  )
-  useEffect(() => {
-    if (key !== "") void client.refresh(namespace)
-  }, [client, namespace, key])
-  return view
-}
+export const useAirlockBalance = (parameters: UseAirlockBalanceParameters = {}): BalanceView =>
+  useResource("tokens", selectBalance, refresh, parameters.namespace).view

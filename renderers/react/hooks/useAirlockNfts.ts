@@ -1,12 +1,10 @@
 "use client"
 // Docs: docs/react.md#hooks
-import { useCallback, useEffect } from "react"
+import { useCallback } from "react"
+import type { AirlockClient } from "../../../core/client/types.ts"
 import { type NftsView, selectNfts } from "../../../core/resources/nfts.ts"
-import { connectedResourceKey } from "../../../core/resources/resource.ts"
 import type { ChainNamespace } from "../../../core/schema/namespace.ts"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import { useAirlock } from "./useAirlock.ts"
-import { useAirlockSelector } from "./useAirlockSelector.ts"
+import { useResource } from "../internal/useResource.ts"
 
 /** Parameters of {@link useAirlockNfts}. */
 export interface UseAirlockNftsParameters {
@@ -18,6 +16,8 @@ export interface UseAirlockNftsParameters {
 export interface UseAirlockNftsReturnType extends NftsView {
   readonly loadMore: () => Promise<void>
 }
+
+const load = (client: AirlockClient, namespace: ChainNamespace | undefined) => client.loadNfts(namespace)
 
 /**
  * The connected account's NFTs in the active namespace (or `namespace`) on its network, spam removed, with
@@ -34,14 +34,7 @@ export interface UseAirlockNftsReturnType extends NftsView {
  */
 export const useAirlockNfts = (parameters: UseAirlockNftsParameters = {}): UseAirlockNftsReturnType => {
   const { namespace } = parameters
-  const client = useAirlock()
-  const view = useAirlockSelector(useCallback((state: AirlockState) => selectNfts(state, namespace), [namespace]))
-  const key = useAirlockSelector(
-    useCallback((state: AirlockState) => connectedResourceKey(state, "nfts", namespace), [namespace])
-  )
-  useEffect(() => {
-    if (key !== "") void client.loadNfts(namespace)
-  }, [client, namespace, key])
+  const { client, view } = useResource("nfts", selectNfts, load, namespace)
   const loadMore = useCallback(() => client.loadNfts(namespace, { more: true }), [client, namespace])
   return { ...view, loadMore }
 }

@@ -1,18 +1,17 @@
 "use client"
 // Docs: docs/react.md#hooks
-import { useCallback, useEffect } from "react"
-import { connectedResourceKey } from "../../../core/resources/resource.ts"
+import type { AirlockClient } from "../../../core/client/types.ts"
 import { selectTokens, type TokensView } from "../../../core/resources/tokens.ts"
 import type { ChainNamespace } from "../../../core/schema/namespace.ts"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import { useAirlock } from "./useAirlock.ts"
-import { useAirlockSelector } from "./useAirlockSelector.ts"
+import { useResource } from "../internal/useResource.ts"
 
 /** Parameters of {@link useAirlockTokens}. */
 export interface UseAirlockTokensParameters {
   /** The namespace to read. @default the active namespace */
   readonly namespace?: ChainNamespace | undefined
 }
+
+const refresh = (client: AirlockClient, namespace: ChainNamespace | undefined) => client.refresh(namespace)
 
 /**
  * The connected account's tokens in the active namespace (or `namespace`): status, the tokens (most valuable first),
@@ -28,17 +27,5 @@ export interface UseAirlockTokensParameters {
  * }
  * ```
  */
-export const useAirlockTokens = (parameters: UseAirlockTokensParameters = {}): TokensView => {
-  const { namespace } = parameters
-  const client = useAirlock()
-  const selector = useCallback((state: AirlockState) => selectTokens(state, namespace), [namespace])
-  const view = useAirlockSelector(selector)
-  // The resource the view reads: a new account or network is a new key, refreshed (within its lifetime, no request).
-  const key = useAirlockSelector(
-    useCallback((state: AirlockState) => connectedResourceKey(state, "tokens", namespace), [namespace])
-  )
-  useEffect(() => {
-    if (key !== "") void client.refresh(namespace)
-  }, [client, namespace, key])
-  return view
-}
+export const useAirlockTokens = (parameters: UseAirlockTokensParameters = {}): TokensView =>
+  useResource("tokens", selectTokens, refresh, parameters.namespace).view

@@ -12,6 +12,7 @@ import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { copyText } from "../internal/copyText.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
@@ -97,14 +98,8 @@ export const Account = ({ id }: ViewProps) => {
     focus: (tabId: string) => document.getElementById(tabId)?.focus()
   }
   if (address === undefined) return <p className="airlock-empty">Not connected</p>
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address)
-      client.showSnack({ message: "Address copied", variant: "success" })
-    } catch {
-      client.showSnack({ message: "Could not copy the address", variant: "error" })
-    }
-  }
+  const copy = () => copyText(client, address)
+
   const explorer = explorerUrl(network?.blockExplorers?.default.url, address, network?.chainNamespace)
   return (
     <div className="airlock-account">

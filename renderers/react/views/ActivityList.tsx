@@ -3,6 +3,7 @@ import { memo } from "react"
 import type { ActivityRow as Row } from "../../../core/resources/activityFormat.ts"
 import { useAirlockActivity } from "../hooks/useAirlockActivity.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"
+import { LoadMore } from "../internal/LoadMore.tsx"
 
 const timeFormat = new Intl.DateTimeFormat("en-US", {
   month: "short",
@@ -96,17 +97,7 @@ export const ActivityList = () => {
           </ul>
         </section>
       ))}
-      {hasMore ? (
-        <button
-          type="button"
-          className="airlock-button airlock-feature-button airlock-activity-more"
-          disabled={fetching}
-          aria-busy={fetching}
-          onClick={() => void loadMore()}
-        >
-          {fetching ? "Loading…" : "Load more"}
-        </button>
-      ) : null}
+      {hasMore ? <LoadMore fetching={fetching} onLoad={loadMore} /> : null}
     </div>
   )
 }

@@ -7,6 +7,7 @@ import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { copyText } from "../internal/copyText.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 import { NftImage } from "./NftGrid.tsx"
 
@@ -36,14 +37,8 @@ export const NftDetail = (_props: ViewProps) => {
   if (nft === undefined) return <p className="airlock-empty">This NFT is no longer in this account</p>
   const contract = nft.contract.split(":").at(-1) ?? nft.contract
   const explorer = explorerUrl(network?.blockExplorers?.default.url, contract, nft.tokenId, network?.chainNamespace)
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(contract)
-      client.showSnack({ message: "Contract address copied", variant: "success" })
-    } catch {
-      client.showSnack({ message: "Could not copy the address", variant: "error" })
-    }
-  }
+  const copy = () => copyText(client, contract, "Contract address copied")
+
   return (
     <div className="airlock-nft-detail">
       <div className="airlock-nft-detail-image">

@@ -4,6 +4,7 @@ import type { Nft } from "../../../core/schema/api/nfts.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockNfts } from "../hooks/useAirlockNfts.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"
+import { LoadMore } from "../internal/LoadMore.tsx"
 
 /** An NFT's image, or its collection's initial on a tile when the URL is missing or unsafe. */
 export const NftImage = ({ nft, size }: { readonly nft: Nft; readonly size: number }) => {
@@ -52,17 +53,7 @@ export const NftGrid = () => {
           <NftTile key={nft.id} nft={nft} open={open} />
         ))}
       </ul>
-      {hasMore ? (
-        <button
-          type="button"
-          className="airlock-button airlock-feature-button"
-          disabled={fetching}
-          aria-busy={fetching}
-          onClick={() => void loadMore()}
-        >
-          {fetching ? "Loading…" : "Load more"}
-        </button>
-      ) : null}
+      {hasMore ? <LoadMore fetching={fetching} onLoad={loadMore} /> : null}
     </div>
   )
 }

@@ -8,6 +8,7 @@ import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { copyText } from "../internal/copyText.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
 const selectNetworks = (state: AirlockState) => state.networks
@@ -25,14 +26,8 @@ export const Receive = (_props: ViewProps) => {
   const inNamespace = useCallback((n: (typeof all)[number]) => n.chainNamespace === namespace, [namespace])
   if (address === undefined) return <p className="airlock-empty">Not connected</p>
   const networks = all.filter(inNamespace)
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address)
-      client.showSnack({ message: "Address copied", variant: "success" })
-    } catch {
-      client.showSnack({ message: "Could not copy the address", variant: "error" })
-    }
-  }
+  const copy = () => copyText(client, address)
+
   return (
     <div className="airlock-receive">
       <QrCode

@@ -1,0 +1,20 @@
+"use client"
+
+/** "Load more" under a paged list (activity, NFTs): busy while the next page is on its way. */
+export const LoadMore = ({
+  fetching,
+  onLoad
+}: {
+  readonly fetching: boolean
+  readonly onLoad: () => Promise<void>
+}) => (
+  <button
+    type="button"
+    className="airlock-button airlock-feature-button"
+    disabled={fetching}
+    aria-busy={fetching}
+    onClick={() => void onLoad()}
+  >
+    {fetching ? "Loading…" : "Load more"}
+  </button>
+)
