@@ -6,10 +6,18 @@ import { join } from "node:path"
 import { stop as stopEsbuild } from "esbuild"
 import { demoProjectId } from "./api/projects.ts"
 import { type ApiServer, startApi } from "./api/server.ts"
-import { type Chains, type SandboxAccount, type SeededContracts, startChains } from "./chain/index.ts"
+import {
+  accountFactoryAddress,
+  type Chains,
+  type SandboxAccount,
+  type SeededContracts,
+  startChains
+} from "./chain/index.ts"
 import { buildDemo } from "./demo/build.ts"
 import { type DemoServer, startDemoServer } from "./demo/server.ts"
 import { configPath, walletScriptPath } from "./demo/src/config.ts"
+import { bundleFrameScripts } from "./frame/build.ts"
+import { type FrameServer, startFrame } from "./frame/server.ts"
 import { type Relay, startRelay } from "./relay/server.ts"
 import { type SolanaChain, startSolana } from "./solana/index.ts"
 import { buildWalletScript, bundleWallet } from "./wallet/build.ts"
@@ -29,6 +37,8 @@ export interface SandboxPorts {
   readonly chains?: number | ReadonlyArray<number>
   /** The local Solana chain (JSON-RPC over HTTP and WebSocket on one port). @default 0 */
   readonly solana?: number
+  /** The embedded wallet's secure site (its own origin, so the frame is cross-origin to the app). @default 0 */
+  readonly frame?: number
 }
 
 /** Options of {@link startSandbox}. */
@@ -75,6 +85,11 @@ export interface SandboxUrls {
   readonly relay: string
   /** The local Solana chain (litesvm). */
   readonly solana: SandboxSolanaUrls
+  /**
+   * The embedded wallet's secure site, for `endpoints.frame`: the frame page (`/sdk`), the mailbox (`/mailbox`) and
+   * the social and Farcaster stand-ins.
+   */
+  readonly frame: string
 }
 
 /** The local Solana chain of a running sandbox: its addresses, funded accounts, USDC mint and history. */
@@ -163,18 +178,22 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
   // The two builds need nothing else: they run while the chains start.
   const site = buildDemo()
   const walletBundle = bundleWallet()
+  const frameScripts = bundleFrameScripts()
   site.catch(() => {})
   walletBundle.catch(() => {})
+  frameScripts.catch(() => {})
 
   let chains: Chains | undefined
   let solana: SolanaChain | undefined
   let api: ApiServer | undefined
   let demo: DemoServer | undefined
   let relay: Relay | undefined
+  let frame: FrameServer | undefined
   let stopped: Promise<void> | undefined
   const stop = () => {
     stopped ??= (async () => {
-      await Promise.allSettled([demo?.stop(), api?.stop(), relay?.stop()])
+      await Promise.allSettled([demo?.stop(), frame?.stop(), relay?.stop()])
+      await api?.stop()
       await Promise.all([chains?.stop(), solana?.stop()])
     })()
     return stopped
@@ -182,7 +201,7 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
   // On a failure the builds may still be running: let them finish, then end esbuild's service, so a failed start
   // leaves no process behind either (esbuild restarts it if anything bundles later).
   const abandon = async () => {
-    await Promise.allSettled([stop(), site, walletBundle])
+    await Promise.allSettled([stop(), site, walletBundle, frameScripts])
     await stopEsbuild()
     // Vite may hand esbuild one last job in the tick after its build settles (seen once on a cold CI machine since
     // the demo bundles the WalletConnect SDK); stopping again after that tick leaves no service behind.
@@ -214,6 +233,18 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
       startRelay({ port: ports.relay ?? 0 })
     ])
     log(`api and relay ready (${since()})`)
+    // The secure site reads the API's projects (who may embed the frame) and funds its users on the local chains.
+    const seededChains = chains.contracts
+    frame = await startFrame({
+      port: ports.frame ?? 0,
+      dataDir: options.dataDir ?? defaultDataDir,
+      projects: api.projects,
+      chains: chains.chains.map((chain) => ({
+        chainId: chain.chainId,
+        rpcUrl: chain.rpcUrl,
+        accountFactory: seededChains[chain.chainId] === undefined ? undefined : accountFactoryAddress
+      }))
+    })
     const solanaUrls: SandboxSolanaUrls = {
       caipNetworkId: solana.caipNetworkId,
       rpcUrl: solana.rpcUrl,
@@ -244,7 +275,8 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
         api: api.url,
         chains: chains.chains.filter((chain) => demoChainIds.includes(chain.chainId)),
         relay: relay.url,
-        solana: solanaUrls
+        solana: solanaUrls,
+        frame: frame.url
       },
       mobileWallet: {
         relayUrl: relay.url,
@@ -264,7 +296,8 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
       chains: chains.chains,
       wallet: `${demo.url}${walletScriptPath}`,
       relay: relay.url,
-      solana: solanaUrls
+      solana: solanaUrls,
+      frame: frame.url
     }
     const genesisHash = solana.genesisHash
     await Promise.all([
@@ -272,7 +305,8 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
       waitUntil("solana", () => solanaAnswers(solanaUrls, genesisHash), timeoutMs),
       waitUntil("api", () => answers(`${urls.api}/appkit/v1/config?projectId=${urls.projectId}`), timeoutMs),
       waitUntil("demo", () => answers(`${urls.demo}${configPath}`), timeoutMs),
-      waitUntil("wallet script", () => answers(urls.wallet), timeoutMs)
+      waitUntil("wallet script", () => answers(urls.wallet), timeoutMs),
+      waitUntil("frame", () => answers(`${urls.frame}/frame.css`), timeoutMs)
     ])
     log(`all parts answer (${since()})`)
     const { accounts, usdcMint, history } = solana

@@ -4,7 +4,8 @@
  *
  * Environment: `AIRLOCK_API_PORT` (4400), `AIRLOCK_DEMO_PORT` (5173), `AIRLOCK_CHAIN_PORT` (8545: chains 1, 8453 and
  * 31337 on 8545, 8546, 8547), `AIRLOCK_SOLANA_PORT` (8899, the local Solana chain: HTTP and WebSocket),
- * `AIRLOCK_RELAY_PORT` (4401, the WalletConnect relay), `AIRLOCK_DATA_DIR` (`.sandbox/data`), `AIRLOCK_URLS_FILE`
+ * `AIRLOCK_RELAY_PORT` (4401, the WalletConnect relay), `AIRLOCK_FRAME_PORT` (4410, the embedded wallet's secure site),
+ * `AIRLOCK_DATA_DIR` (`.sandbox/data`), `AIRLOCK_URLS_FILE`
  * (`.sandbox/urls.json`).
  * A port of 0 picks a free one.
  */
@@ -13,7 +14,7 @@ import { dirname, join, resolve } from "node:path"
 import { defaultDataDir, startSandbox } from "./index.ts"
 
 /** The fixed default ports, so the printed URLs stay the same from one run to the next. */
-export const defaultPorts = { api: 4400, demo: 5173, chains: 8545, relay: 4401, solana: 8899 } as const
+export const defaultPorts = { api: 4400, demo: 5173, chains: 8545, relay: 4401, solana: 8899, frame: 4410 } as const
 
 /** Default path of the URLs file. */
 export const defaultUrlsFile = join(import.meta.dirname, "..", ".sandbox", "urls.json")
@@ -35,7 +36,8 @@ const main = async () => {
       demo: portFromEnv("AIRLOCK_DEMO_PORT", defaultPorts.demo),
       chains: portFromEnv("AIRLOCK_CHAIN_PORT", defaultPorts.chains),
       relay: portFromEnv("AIRLOCK_RELAY_PORT", defaultPorts.relay),
-      solana: portFromEnv("AIRLOCK_SOLANA_PORT", defaultPorts.solana)
+      solana: portFromEnv("AIRLOCK_SOLANA_PORT", defaultPorts.solana),
+      frame: portFromEnv("AIRLOCK_FRAME_PORT", defaultPorts.frame)
     },
     dataDir: resolve(process.env.AIRLOCK_DATA_DIR || defaultDataDir),
     quiet: true
@@ -52,6 +54,7 @@ const main = async () => {
   console.log(`  solana      ${urls.solana.rpcUrl}  (${urls.solana.caipNetworkId}, ws ${urls.solana.wsUrl})`)
   console.log(`  wallet      ${urls.wallet}`)
   console.log(`  relay       ${urls.relay}  (WalletConnect)`)
+  console.log(`  frame       ${urls.frame}  (embedded wallet; mailbox ${urls.frame}/mailbox)`)
   console.log(`  urls        ${urlsFile}`)
   console.log("Ctrl-C stops everything.")
 

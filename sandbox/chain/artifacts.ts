@@ -29,3 +29,12 @@ export const usdCoin: ContractArtifact = artifact("UsdCoin")
 
 /** "Airlock Punks" / "PUNK": ERC-721 with on-chain data: URL metadata, owner-only `mint(to)` (ids from 1). */
 export const airlockPunks: ContractArtifact = artifact("AirlockPunks")
+
+/**
+ * The embedded wallet's smart account: `owner` (immutable), `execute(to, value, data)`, `executeBatch(calls)` for
+ * its owner only, ERC-1271 `isValidSignature` for the owner's signatures; receives ETH.
+ */
+export const airlockAccount: ContractArtifact = artifact("AirlockAccount")
+
+/** The CREATE2 factory of {@link airlockAccount}: `createAccount(owner, salt)` and `getAddress(owner, salt)`. */
+export const airlockAccountFactory: ContractArtifact = artifact("AirlockAccountFactory")

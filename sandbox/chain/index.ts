@@ -10,7 +10,7 @@ import { type AnvilProcess, spawnAnvil } from "./anvil.ts"
 import { type SeededContracts, seedChain } from "./seed.ts"
 
 export { defaultAccounts, defaultMnemonic, type SandboxAccount } from "./accounts.ts"
-export { type SeededContracts, seeded } from "./seed.ts"
+export { accountFactoryAddress, type SeededContracts, seeded } from "./seed.ts"
 
 /** One chain to start. */
 export interface ChainOptions {

@@ -3,9 +3,17 @@
  * transfers (ETH, USDC, an NFT) between the default accounts so balances and activity have history.
  * The same steps run on every seeded chain, so addresses and balances are the same everywhere and on every run.
  */
-import { type Address, encodeDeployData, encodeFunctionData, getContractAddress, type Hex, parseEther } from "viem"
+import {
+  type Address,
+  encodeDeployData,
+  encodeFunctionData,
+  getContractAddress,
+  type Hex,
+  parseEther,
+  zeroHash
+} from "viem"
 import { defaultAccounts } from "./accounts.ts"
-import { airlockPunks, usdCoin } from "./artifacts.ts"
+import { airlockAccountFactory, airlockPunks, usdCoin } from "./artifacts.ts"
 
 const [alice, bob, carol] = defaultAccounts.map((account) => account.address) as [Address, Address, Address]
 
@@ -116,8 +124,36 @@ export const seedChain = async (rpcUrl: string): Promise<SeededContracts> => {
     hashes.push(await rpcRequest<Hex>(rpcUrl, "eth_sendTransaction", [request]))
   }
   await rpcRequest(rpcUrl, "anvil_removeBlockTimestampInterval")
+  await installAccountFactory(rpcUrl)
   const receipts = await Promise.all(hashes.map((hash) => receiptOf(rpcUrl, hash)))
   const failed = receipts.findIndex((receipt) => receipt?.status !== "0x1")
   if (failed >= 0) throw new Error(`seed transaction ${failed} (${hashes[failed]}) failed on ${rpcUrl}`)
   return seeded.contracts
+}
+
+/**
+ * Where every seeded chain has the embedded wallet's smart-account factory (`AirlockAccountFactory`): the address the
+ * deterministic CREATE2 deployer (`0x4e59b448…`, present on anvil and most chains) gives it with a zero salt.
+ */
+export const accountFactoryAddress: Address = getContractAddress({
+  opcode: "CREATE2",
+  from: "0x4e59b44847b379578588920cA78FbF26c0B4956C",
+  salt: zeroHash,
+  bytecode: airlockAccountFactory.bytecode
+})
+
+/**
+ * Puts the smart-account factory's code at {@link accountFactoryAddress} with `anvil_setCode`: no transaction, so the
+ * seeded history, nonces and block times stay as they were. Its runtime code is what running its creation code
+ * returns (`eth_call`); the factory has no constructor state, so that code is all of it.
+ *
+ * @example
+ * ```ts
+ * await installAccountFactory("http://127.0.0.1:8545")
+ * ```
+ */
+export const installAccountFactory = async (rpcUrl: string): Promise<Address> => {
+  const runtime = await rpcRequest<Hex>(rpcUrl, "eth_call", [{ data: airlockAccountFactory.bytecode }, "latest"])
+  await rpcRequest(rpcUrl, "anvil_setCode", [accountFactoryAddress, runtime])
+  return accountFactoryAddress
 }

@@ -81,7 +81,9 @@ export const createDemoAirlock = (config: DemoConfig): AirlockClient => {
       walletApi: config.api,
       blockchainApi: config.api,
       analytics: config.api,
-      ...(config.relay === undefined ? {} : { relay: config.relay })
+      ...(config.relay === undefined ? {} : { relay: config.relay }),
+      // The embedded wallet's secure site: email and social logins run in its cross-origin frame.
+      ...(config.frame === undefined ? {} : { frame: config.frame })
     },
     logLevel: "warn"
   })

@@ -23,6 +23,8 @@ export interface DemoConfig {
   readonly relay?: string | undefined
   /** The sandbox's local Solana chain (litesvm), when the sandbox runs one. */
   readonly solana?: DemoSolanaChain | undefined
+  /** The embedded wallet's secure site (`http://127.0.0.1:<port>`), for `endpoints.frame`. */
+  readonly frame?: string | undefined
 }
 
 /** The local Solana chain as the page sees it. */
@@ -76,11 +78,14 @@ export const parseDemoConfig = (value: unknown): DemoConfig => {
       typeof solana.wsUrl !== "string")
   )
     throw new Error("config.json: solana must be { caipNetworkId: 'solana:<32 base58>', rpcUrl, wsUrl }")
+  if (config.frame !== undefined && (typeof config.frame !== "string" || !/^https?:\/\//.test(config.frame)))
+    throw new Error("config.json: frame must be an http:// or https:// URL")
   return {
     projectId: config.projectId,
     api: config.api,
     chains: config.chains,
     ...(config.relay === undefined ? {} : { relay: config.relay }),
-    ...(solana === undefined ? {} : { solana: solana as DemoSolanaChain })
+    ...(solana === undefined ? {} : { solana: solana as DemoSolanaChain }),
+    ...(config.frame === undefined ? {} : { frame: config.frame as string })
   }
 }

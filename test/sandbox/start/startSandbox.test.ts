@@ -86,7 +86,8 @@ describe("startSandbox on free ports", () => {
       api: sandbox.urls.api,
       chains: sandbox.urls.chains.filter((chain) => chain.chainId !== 31337),
       relay: sandbox.urls.relay,
-      solana: sandbox.urls.solana
+      solana: sandbox.urls.solana,
+      frame: sandbox.urls.frame
     })
   })
 

@@ -47,6 +47,7 @@ describe("npm start (sandbox/start.ts)", () => {
           AIRLOCK_CHAIN_PORT: "0",
           AIRLOCK_RELAY_PORT: "0",
           AIRLOCK_SOLANA_PORT: "0",
+          AIRLOCK_FRAME_PORT: "0",
           AIRLOCK_DATA_DIR: dataDir,
           AIRLOCK_URLS_FILE: urlsFile
         },
