@@ -6,6 +6,7 @@
 import { type Address, createSolanaRpc, type Rpc, type SolanaRpcApi } from "@solana/kit"
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token"
 import { formatUnits } from "viem"
+import type { Nft } from "../../core/schema/api/nfts.ts"
 import type { TokenBalance } from "../../core/schema/token.ts"
 import type { Transaction, TransactionTransfer } from "../../core/schema/transaction.ts"
 import type { SolanaChain, SolanaTxRecord } from "../solana/index.ts"
@@ -15,7 +16,7 @@ import type { TokenMeta } from "./chains.ts"
 import { balanceEntry, priceOf } from "./prices.ts"
 
 /** What the API needs of the local Solana chain (a `startSolana()` result fits). */
-export type ApiSolanaInput = Pick<SolanaChain, "caipNetworkId" | "rpcUrl" | "usdcMint" | "history">
+export type ApiSolanaInput = Pick<SolanaChain, "caipNetworkId" | "rpcUrl" | "usdcMint" | "nftMint" | "history">
 
 /** The local Solana chain as the API serves it. */
 export interface ApiSolanaChain extends ApiSolanaInput {
@@ -28,8 +29,10 @@ export const solNativeToken: TokenMeta = { name: "Solana", symbol: "SOL", decima
 // SPL mints carry no name on chain: the sandbox's USDC is known, any other mint shows as an unknown token.
 const unknownMint = (decimals: number): TokenMeta => ({ name: "Unknown token", symbol: "UNKNOWN", decimals })
 
+const nftMeta: TokenMeta = { name: solanaSeeded.nft.name, symbol: solanaSeeded.nft.symbol, decimals: 0 }
+
 const metaOf = (chain: ApiSolanaInput, mint: string, decimals: number): TokenMeta =>
-  mint === chain.usdcMint ? solanaSeeded.usdc : unknownMint(decimals)
+  mint === chain.usdcMint ? solanaSeeded.usdc : mint === chain.nftMint ? nftMeta : unknownMint(decimals)
 
 /**
  * Wraps a started chain for the API.
@@ -42,6 +45,7 @@ export const makeApiSolanaChain = (input: ApiSolanaInput): ApiSolanaChain => ({
   caipNetworkId: input.caipNetworkId,
   rpcUrl: input.rpcUrl,
   usdcMint: input.usdcMint,
+  nftMint: input.nftMint,
   history: input.history,
   rpc: createSolanaRpc(input.rpcUrl)
 })
@@ -125,7 +129,14 @@ export const toSolanaTransaction = (
   const tokens = record.tokenChanges.filter((change) => change.owner === owner)
   const transfers = [
     ...(sol === undefined ? [] : [transfer(solNativeToken, sol.delta, currency, icon(solNativeToken.symbol))]),
-    ...tokens.map((change) => {
+    ...tokens.map((change): TransactionTransfer => {
+      if (change.mint === chain.nftMint) {
+        return {
+          nft_info: { name: solanaSeeded.nft.name, flags: { is_spam: false } },
+          direction: change.delta < 0n ? "out" : "in",
+          quantity: { numeric: "1" }
+        }
+      }
       const meta = metaOf(chain, change.mint, change.decimals)
       return transfer(meta, change.delta, currency, icon(meta.symbol))
     })
@@ -157,4 +168,38 @@ export const toSolanaTransaction = (
     },
     transfers
   }
+}
+
+/**
+ * The NFTs `owner` holds on the chain now: the sandbox's NFT mint when one of its token accounts holds it, named from
+ * the seed's table (SPL mints carry no name without a metadata program).
+ * @example
+ * ```ts
+ * await solanaNfts(chain, owner, (mint) => `${api}/public/getAssetImage/nft-${mint}`)
+ * ```
+ */
+export const solanaNfts = async (
+  chain: ApiSolanaChain,
+  owner: Address,
+  image: (mint: string) => string
+): Promise<ReadonlyArray<Nft>> => {
+  const { value } = await chain.rpc
+    .getTokenAccountsByOwner(owner, { mint: chain.nftMint }, { encoding: "jsonParsed" })
+    .send()
+  const held = value.some(({ account }) => account.data.parsed.info.tokenAmount.amount === "1")
+  if (!held) return []
+  const { nft } = solanaSeeded
+  return [
+    {
+      id: `${chain.caipNetworkId}:${chain.nftMint}`,
+      chainId: chain.caipNetworkId,
+      contract: `${chain.caipNetworkId}:${chain.nftMint}`,
+      tokenId: "1",
+      name: nft.name,
+      collection: { name: nft.collection, symbol: nft.symbol },
+      imageUrl: image(chain.nftMint),
+      standard: "spl",
+      isSpam: false
+    }
+  ]
 }

@@ -41,6 +41,8 @@ export interface SolanaChain {
   readonly accounts: ReadonlyArray<SolanaSandboxAccount>
   /** The sandbox's USDC mint (6 decimals), the same address on every run. */
   readonly usdcMint: Address
+  /** The sandbox NFT's mint (0 decimals, supply 1, held by account 0). */
+  readonly nftMint: Address
   /** Every transaction the chain processed, the seed's included. */
   readonly history: SolanaHistory
   /** Closes every WebSocket and the server; resolves once the port is free. Safe to call twice. */
@@ -74,7 +76,7 @@ export const startSolana = async (options: StartSolanaOptions = {}): Promise<Sol
     ],
     ...(options.now === undefined ? {} : { now: options.now })
   })
-  const { usdcMint } = await seedSolana(ledger, signers)
+  const { usdcMint, nftMint } = await seedSolana(ledger, signers)
   const server = await startSolanaRpcServer(ledger, solanaMethods(ledger, faucet), options.port ?? 0)
   return {
     rpcUrl: `http://127.0.0.1:${server.port}`,
@@ -84,6 +86,7 @@ export const startSolana = async (options: StartSolanaOptions = {}): Promise<Sol
     caipNetworkId: solanaLocalnet.caipNetworkId as `solana:${string}`,
     accounts,
     usdcMint,
+    nftMint,
     history: ledger.history,
     stop: server.stop
   }

@@ -7,11 +7,13 @@ import { createHash } from "node:crypto"
 import type { Address, KeyPairSigner } from "@solana/kit"
 import { getCreateAccountInstruction, getTransferSolInstruction } from "@solana-program/system"
 import {
+  AuthorityType,
   findAssociatedTokenPda,
   getCreateAssociatedTokenIdempotentInstruction,
   getInitializeMint2Instruction,
   getMintSize,
   getMintToInstruction,
+  getSetAuthorityInstruction,
   getTransferCheckedInstruction,
   TOKEN_PROGRAM_ADDRESS
 } from "@solana-program/token"
@@ -28,6 +30,9 @@ const fixedKey = (label: string): `0x${string}` =>
 
 /** The USDC mint's key; its address is the sandbox's USDC mint on every run. */
 export const usdcMintPrivateKey = fixedKey("usdc mint")
+
+/** The sandbox NFT's mint key: an SPL mint with 0 decimals and a supply of 1, held by account 0. */
+export const nftMintPrivateKey = fixedKey("sol punk mint")
 
 /** The key `requestAirdrop` pays from. */
 export const faucetPrivateKey = fixedKey("faucet")
@@ -53,13 +58,20 @@ export const solanaSeeded = {
   ],
   /** USDC each account holds after the seed (accounts 2 and 3 have no token account). */
   usdcBalances: [980n * usdc, 120n * usdc],
-  /** Transactions the seed sends (so account 0's history starts with this many). */
+  /**
+   * One NFT: an SPL mint with 0 decimals, a supply of 1 minted to account 0, and no mint authority left. SPL mints carry
+   * no name on chain (no metadata program runs here): the sandbox API names it from this table.
+   */
+  nft: { name: "Airlock Sol Punk #1", collection: "Airlock Sol Punks", symbol: "SPUNK", owner: 0 },
+  /** Transactions the seed sends that concern account 1 (account 0's history has one more: the NFT's mint). */
   transactionCount: 6
 } as const
 
 /** Addresses the seed made. */
 export interface SolanaSeedResult {
   readonly usdcMint: Address
+  /** The NFT's mint (0 decimals, supply 1, owned by account 0). */
+  readonly nftMint: Address
   /** Associated USDC token accounts of accounts 0 and 1. */
   readonly usdcAccounts: ReadonlyArray<Address>
 }
@@ -136,5 +148,31 @@ export const seedSolana = async (ledger: Ledger, signers: ReadonlyArray<KeyPairS
           })
     ])
   }
-  return { usdcMint: mint.address, usdcAccounts: atas }
+  // The NFT: a 0-decimal mint, one token to account 0, then the mint authority removed so no second one can exist.
+  const nftMint = await solanaSigner(nftMintPrivateKey)
+  const nftAccount = await associatedTokenAddress(alice.address, nftMint.address)
+  await send(alice, [
+    getCreateAccountInstruction({
+      payer: alice,
+      newAccount: nftMint,
+      lamports: ledger.svm.minimumBalanceForRentExemption(mintSpace),
+      space: mintSpace,
+      programAddress: TOKEN_PROGRAM_ADDRESS
+    }),
+    getInitializeMint2Instruction({ mint: nftMint.address, decimals: 0, mintAuthority: alice.address }),
+    getCreateAssociatedTokenIdempotentInstruction({
+      payer: alice,
+      ata: nftAccount,
+      owner: alice.address,
+      mint: nftMint.address
+    }),
+    getMintToInstruction({ mint: nftMint.address, token: nftAccount, mintAuthority: alice, amount: 1n }),
+    getSetAuthorityInstruction({
+      owned: nftMint.address,
+      owner: alice,
+      authorityType: AuthorityType.MintTokens,
+      newAuthority: null
+    })
+  ])
+  return { usdcMint: mint.address, nftMint: nftMint.address, usdcAccounts: atas }
 }

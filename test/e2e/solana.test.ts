@@ -117,6 +117,11 @@ describe("the Sandbox Solana Wallet in the demo", () => {
     const rows = await tokens.getByRole("listitem").allTextContents()
     expect(rows[0]).toContain(balance)
     expect(rows[1]).toContain(formatBalance(usdc, "USDC"))
+    // The account's NFT (a 0-decimal mint) is not a token (SPEC §5): it is on the NFTs tab.
+    expect(rows).toHaveLength(2)
+    await account.getByRole("tab", { name: "NFTs" }).click()
+    await account.getByRole("list", { name: "NFTs" }).getByText("Airlock Sol Punk #1").waitFor({ timeout: 15_000 })
+    await account.getByRole("tab", { name: "Tokens" }).click()
     expect(await page.getByTestId("connection-network").textContent()).toBe(
       `Solana Sandbox (${sandbox.urls.solana.caipNetworkId})`
     )

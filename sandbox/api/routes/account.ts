@@ -16,7 +16,7 @@ import { identityOf } from "../identities.ts"
 import { nftsOf } from "../nfts.ts"
 import { balanceEntry, fiatRates } from "../prices.ts"
 import { HttpError } from "../router.ts"
-import { type ApiSolanaChain, namesSolanaChain, solanaBalances, toSolanaTransaction } from "../solana.ts"
+import { type ApiSolanaChain, namesSolanaChain, solanaBalances, solanaNfts, toSolanaTransaction } from "../solana.ts"
 
 /** An account a path names: an EVM address (checksummed) or a Solana one (base58). */
 export type PathAccount =
@@ -154,10 +154,17 @@ export const accountRoutes: ReadonlyArray<ApiRoute> = [
     const data = await Promise.all(slice.items.map((tx) => toTransaction(app.chains, tx, owner, "usd", images)))
     return { data, next: slice.next }
   }),
-  // Airlock's NFTs endpoint: what each address owns on the chain now; Solana has no NFTs in the sandbox.
+  // Airlock's NFTs endpoint: what each address owns on the chain now (EVM Punks; the Solana NFT mint).
   endpointRoute(endpoints.nfts, async ({ params, query, app, project }) => {
     const account = pathAccount(params.address)
-    if (account.namespace === "solana") return { data: [], next: null }
+    if (account.namespace === "solana") {
+      const solana = selectSolana(app, query.chainId)
+      if (solana === undefined) return { data: [], next: null }
+      const data = await solanaNfts(solana, account.address as SolanaAddress, (mint) =>
+        imageUrl(app, "/public/getAssetImage", `nft-${mint}`, project.id)
+      )
+      return { data, next: null }
+    }
     const image = (chainId: number, token: Address, tokenId: bigint) =>
       imageUrl(app, "/public/getAssetImage", `nft-${chainId}-${token}-${tokenId}`, project.id)
     const owned = (

@@ -73,8 +73,10 @@ describe("the sandbox API serves the local Solana chain", () => {
     const rpc = createSolanaRpc(chain.rpcUrl)
     const lamportsHeld = (await rpc.getBalance(address(0)).send()).value
     const list = await balances(address(0))
-    expect(list).toHaveLength(2)
-    const [sol, usdc] = list
+    // SOL, USDC, and the sandbox NFT: a 0-decimal token a portfolio API lists too (the client drops it, SPEC §5).
+    expect(list).toHaveLength(3)
+    const [sol, usdc] = [list.find((b) => b.symbol === "SOL"), list.find((b) => b.symbol === "USDC")]
+    expect(list.find((b) => b.symbol === "SPUNK")).toMatchObject({ quantity: { decimals: "0", numeric: "1" } })
     expect(sol).toMatchObject({
       name: "Solana",
       symbol: "SOL",
@@ -137,6 +139,26 @@ describe("the sandbox API serves the local Solana chain", () => {
       expect(entry.metadata).toMatchObject({ status: "confirmed", chain: chain.caipNetworkId })
       expect(Number.isNaN(Date.parse(entry.metadata.minedAt))).toBe(false)
     }
+  })
+
+  it("lists the NFT account 0 holds on the chain (Airlock's NFTs endpoint), and none for an account without one", async () => {
+    const nfts = async (who: string) => {
+      const answer = await call(api, `/v1/account/${who}/nfts?${demo}&chainId=${chain.caipNetworkId}`)
+      expect(answer.status, answer.text).toBe(200)
+      return (answer.body as { data: ReadonlyArray<Record<string, unknown>> }).data
+    }
+    expect(await nfts(address(0))).toEqual([
+      expect.objectContaining({
+        contract: `${chain.caipNetworkId}:${chain.nftMint}`,
+        name: solanaSeeded.nft.name,
+        collection: { name: solanaSeeded.nft.collection, symbol: solanaSeeded.nft.symbol },
+        standard: "spl"
+      })
+    ])
+    // The chain says so too: one token of a 0-decimal mint whose mint authority is gone.
+    const { value } = await createSolanaRpc(chain.rpcUrl).getTokenSupply(chain.nftMint).send()
+    expect([value.amount, value.decimals]).toEqual(["1", 0])
+    expect(await nfts(address(2))).toEqual([])
   })
 
   it("pages with the cursor and refuses a cursor it never gave", async () => {
