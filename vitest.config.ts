@@ -13,6 +13,7 @@ const effectModules = [
   "effect/Clock",
   "effect/Context",
   "effect/Data",
+  "effect/Deferred",
   "effect/Duration",
   "effect/Effect",
   "effect/Exit",
@@ -31,7 +32,10 @@ const effectModules = [
   "effect/http/FetchHttpClient",
   "effect/http/HttpClient",
   "effect/http/HttpClientRequest",
-  "effect/http/HttpClientResponse"
+  "effect/http/HttpClientResponse",
+  // Browser tests' own (frame.browser.test.ts): a logger that records warnings, and TestClock.
+  "effect/Logger",
+  "effect/testing"
 ]
 
 export default defineConfig({

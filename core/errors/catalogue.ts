@@ -87,7 +87,9 @@ export class FrameError extends ReasonError("FrameError", {
   DependencyLoadFailed: "Unable to load email login dependency",
   Aborted: "Request was aborted",
   SomethingWentWrong: "Something went wrong",
-  Unknown: "An error occurred"
+  Unknown: "An error occurred",
+  /** The frame's own message, from an `_ERROR` reply (SPEC §7: an error payload carries a message). */
+  Reply: "{message}"
 }) {}
 
 /** Options given to `createAirlock`. */
