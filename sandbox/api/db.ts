@@ -5,6 +5,7 @@
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
+import { migrate } from "../sqlite.ts"
 
 // Each entry moves the schema one version up; `PRAGMA user_version` records how far a file got, so a new step added
 // here runs once on old files and never twice.
@@ -97,21 +98,6 @@ const toSession = (row: Record<string, unknown>): SessionRow => ({
   revokedAt: row.revoked_at === null ? null : Number(row.revoked_at)
 })
 
-const migrate = (db: DatabaseSync): void => {
-  const version = Number((db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version)
-  for (let step = version; step < migrations.length; step++) {
-    db.exec("BEGIN")
-    try {
-      db.exec(migrations[step]!)
-      db.exec(`PRAGMA user_version = ${step + 1}`)
-      db.exec("COMMIT")
-    } catch (error) {
-      db.exec("ROLLBACK")
-      throw error
-    }
-  }
-}
-
 /**
  * Opens (creating and migrating on first use) `${dataDir}/sandbox.db`.
  * @example
@@ -125,7 +111,7 @@ export const openDb = (dataDir: string): SandboxDb => {
   mkdirSync(dataDir, { recursive: true })
   const db = new DatabaseSync(join(dataDir, "sandbox.db"))
   db.exec("PRAGMA journal_mode = WAL")
-  migrate(db)
+  migrate(db, migrations)
 
   const getProject = db.prepare("SELECT settings FROM projects WHERE id = ?")
   const putProject = db.prepare(

@@ -7,6 +7,7 @@ import { createHash } from "node:crypto"
 import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
+import { migrate } from "../sqlite.ts"
 
 // Each entry moves the schema one version up (`PRAGMA user_version` records how far a file got).
 const migrations: ReadonlyArray<string> = [
@@ -125,21 +126,6 @@ export interface FrameStore {
   close(): void
 }
 
-const migrate = (db: DatabaseSync): void => {
-  const version = Number((db.prepare("PRAGMA user_version").get() as { user_version: number }).user_version)
-  for (let step = version; step < migrations.length; step++) {
-    db.exec("BEGIN")
-    try {
-      db.exec(migrations[step]!)
-      db.exec(`PRAGMA user_version = ${step + 1}`)
-      db.exec("COMMIT")
-    } catch (error) {
-      db.exec("ROLLBACK")
-      throw error
-    }
-  }
-}
-
 const tokenHash = (token: string): string => createHash("sha256").update(token).digest("hex")
 
 const str = (value: unknown): string | null => (value === null || value === undefined ? null : String(value))
@@ -178,7 +164,7 @@ export const openFrameStore = (dataDir: string): FrameStore => {
   mkdirSync(dataDir, { recursive: true })
   const db = new DatabaseSync(join(dataDir, "frame.db"))
   db.exec("PRAGMA journal_mode = WAL")
-  migrate(db)
+  migrate(db, migrations)
   const q = {
     userById: db.prepare("SELECT * FROM users WHERE id = ?"),
     userByEmail: db.prepare("SELECT * FROM users WHERE email = ?"),
