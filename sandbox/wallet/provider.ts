@@ -16,6 +16,7 @@ import {
   userRejected
 } from "./errors.ts"
 import { askUser, type PromptContent } from "./prompt.ts"
+import { forwardedReadMethods } from "./readMethods.ts"
 import { createSigner, hexQuantity } from "./signing.ts"
 
 /** Arguments of `request`, as EIP-1193 defines them. */
@@ -33,29 +34,6 @@ export interface SandboxProvider {
   on(event: string, listener: Listener): SandboxProvider
   removeListener(event: string, listener: Listener): SandboxProvider
 }
-
-// Methods with no secret and no consent: the RPC node answers them.
-const forwarded = new Set([
-  "eth_blockNumber",
-  "eth_call",
-  "eth_estimateGas",
-  "eth_feeHistory",
-  "eth_gasPrice",
-  "eth_getBalance",
-  "eth_getBlockByHash",
-  "eth_getBlockByNumber",
-  "eth_getBlockTransactionCountByNumber",
-  "eth_getCode",
-  "eth_getLogs",
-  "eth_getProof",
-  "eth_getStorageAt",
-  "eth_getTransactionByHash",
-  "eth_getTransactionCount",
-  "eth_getTransactionReceipt",
-  "eth_maxPriorityFeePerGas",
-  "eth_syncing",
-  "web3_clientVersion"
-])
 
 interface Stored {
   readonly connected: boolean
@@ -284,7 +262,7 @@ export const createSandboxProvider = (config: SandboxWalletConfig, initialMode: 
       case "eth_sendTransaction":
         return signer.sendTransaction(list)
       default:
-        if (forwarded.has(method)) return rpc(method, list)
+        if (forwardedReadMethods.has(method)) return rpc(method, list)
         throw unsupportedMethod(method)
     }
   }

@@ -20,6 +20,7 @@ import {
   toHex
 } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
+import { forwardedReadMethods } from "../../wallet/readMethods.ts"
 import { accountAbi, accountFactoryAbi, accountSalt } from "../contracts.ts"
 
 /** The frame's account types. */
@@ -58,29 +59,8 @@ export class WalletRpcError extends Error {
   }
 }
 
-/** Reads the frame forwards to the chain as they are. */
-export const forwardedMethods: ReadonlySet<string> = new Set([
-  "eth_blockNumber",
-  "eth_call",
-  "eth_estimateGas",
-  "eth_feeHistory",
-  "eth_gasPrice",
-  "eth_getBalance",
-  "eth_getBlockByHash",
-  "eth_getBlockByNumber",
-  "eth_getBlockTransactionCountByHash",
-  "eth_getBlockTransactionCountByNumber",
-  "eth_getCode",
-  "eth_getLogs",
-  "eth_getStorageAt",
-  "eth_getTransactionByHash",
-  "eth_getTransactionCount",
-  "eth_getTransactionReceipt",
-  "eth_maxPriorityFeePerGas",
-  "eth_syncing",
-  "net_version",
-  "web3_clientVersion"
-])
+/** Reads the frame forwards to the chain as they are (the same list as the Sandbox Wallet). */
+export const forwardedMethods = forwardedReadMethods
 
 const chainOf = (ctx: WalletContext) =>
   defineChain({
