@@ -41,6 +41,24 @@ const selectSendEnabled = (state: AirlockState) =>
   isViewEnabled("Send", state.features) && (state.activeNamespace === "eip155" || state.activeNamespace === "solana")
 const selectActivityEnabled = (state: AirlockState) => isViewEnabled("Activity", state.features)
 
+/** A wallet feature's button (Send, Receive): a line icon and its name. */
+const FeatureButton = ({
+  label,
+  icon,
+  onClick
+}: {
+  readonly label: string
+  readonly icon: string
+  readonly onClick: () => void
+}) => (
+  <button type="button" className="airlock-button airlock-feature-button" onClick={onClick}>
+    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+      <path d={icon} fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+    {label}
+  </button>
+)
+
 /** Two colours from an address, for an avatar that tells accounts apart at a glance (no image needed). */
 const avatarHues = (address: string): readonly [number, number] => {
   let hash = 0
@@ -127,36 +145,14 @@ export const Account = ({ id }: ViewProps) => {
       {/* Wallet features (send, receive): one button each. */}
       <div className="airlock-account-features">
         {sendEnabled ? (
-          <button type="button" className="airlock-button airlock-feature-button" onClick={() => client.push("Send")}>
-            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-              <path
-                d="M8 12.5v-9m-3.5 3.5L8 3.5l3.5 3.5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.6"
-                strokeLinecap="round"
-              />
-            </svg>
-            Send
-          </button>
+          <FeatureButton label="Send" icon="M8 12.5v-9m-3.5 3.5L8 3.5l3.5 3.5" onClick={() => client.push("Send")} />
         ) : null}
         {receiveEnabled ? (
-          <button
-            type="button"
-            className="airlock-button airlock-feature-button"
+          <FeatureButton
+            label="Receive"
+            icon="M8 2v8m-3.5-3.5L8 10l3.5-3.5M3 13.5h10"
             onClick={() => client.push("Receive")}
-          >
-            <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
-              <path
-                d="M8 2v8m-3.5-3.5L8 10l3.5-3.5M3 13.5h10"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.6"
-                strokeLinecap="round"
-              />
-            </svg>
-            Receive
-          </button>
+          />
         ) : null}
       </div>
       <div className="airlock-account-actions">
