@@ -132,7 +132,8 @@ export const Send = (_props: ViewProps) => {
         namespace,
         token,
         amount: fromBaseUnits(1n, decimals),
-        receiver: check.ok || receiver.trim() !== "" ? receiver : address
+        // The fee barely depends on the receiver: the user's own address stands in until one is typed.
+        receiver: receiver.trim() === "" ? address : receiver
       })
       const fee = toBaseUnits(probe.fee, decimals) ?? 0n
       const rest = balance - (fee * 6n) / 5n

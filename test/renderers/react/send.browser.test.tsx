@@ -90,6 +90,12 @@ describe("Send", () => {
     ])
   })
 
+  test("Max on the native coin leaves the network fee, with a fifth to spare: 1.25 ETH less 1.2 × 0.000021", async () => {
+    const { dialog } = await setup()
+    await userEvent.click(dialog.getByRole("button", { name: "Max" }))
+    await expect.element(dialog.getByLabelText("Amount", { exact: true })).toHaveValue("1.2499748")
+  })
+
   test("bad input is refused with its message before anything reaches the wallet", async () => {
     const { dialog, wallet } = await setup()
     const amount = dialog.getByLabelText("Amount", { exact: true })
