@@ -1,7 +1,10 @@
 import type * as Layer from "effect/Layer"
+import type { AccountUser } from "../schema/account.ts"
 import type { ConnectorData } from "../schema/connector.ts"
-import type { ChainNamespace } from "../schema/namespace.ts"
+import type { SocialProvider } from "../schema/login.ts"
+import type { ChainNamespace, PreferredAccountType } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
+import type { FrameShape } from "../services/Frame.ts"
 import type { CoreServices } from "./types.ts"
 
 /**
@@ -24,6 +27,21 @@ export interface AdapterConnection {
    * EVM and Solana accounts): core connects each of them too, with the same connector.
    */
   readonly namespaces?: Readonly<Partial<Record<ChainNamespace, NamespaceConnection>>> | undefined
+  /** The login behind an embedded-wallet connection (SPEC §3: user, account type, auth name). */
+  readonly auth?: AuthConnection | undefined
+}
+
+/**
+ * What an embedded wallet tells about its login: the user (email or social name, and accounts by type), which
+ * account type is active, whether the smart account is deployed, and the name to show for the login.
+ */
+export interface AuthConnection {
+  readonly user: AccountUser
+  readonly preferredAccountType?: PreferredAccountType | undefined
+  readonly smartAccountDeployed?: boolean | undefined
+  readonly socialProvider?: SocialProvider | undefined
+  /** The login as the account shows it: the email, or the social user name. */
+  readonly name?: string | undefined
 }
 
 /** A namespace's side of a connection that serves several. */
@@ -62,6 +80,12 @@ export interface AdapterContext {
     readonly relay?: string | undefined
     readonly frame?: string | undefined
   }
+  /**
+   * The client's embedded-wallet frame (core's Frame service), when an adapter added it to the client's runtime
+   * (`embedded()` does); resolves `undefined` otherwise. Its effects need no services: run them with
+   * `Effect.runPromise`.
+   */
+  readonly frame?: (() => Promise<FrameShape | undefined>) | undefined
 }
 
 /**
@@ -138,6 +162,8 @@ export interface AdapterImplementation {
         readonly connectorId: string
         /** The namespace being restored (a connector serving several restores each on its own). */
         readonly namespace?: ChainNamespace | undefined
+        /** The namespace's active network (the last one used), where the wallet can restore on it. */
+        readonly network?: CaipNetwork | undefined
       }) => Promise<AdapterConnection | undefined>)
     | undefined
   /**

@@ -22,6 +22,8 @@ export interface ResolvedOptions {
   readonly featuredWalletIds: ReadonlyArray<string>
   readonly includeWalletIds: ReadonlyArray<string> | undefined
   readonly excludeWalletIds: ReadonlyArray<string>
+  /** How the app introduces itself (wallets, the embedded wallet's frame). */
+  readonly metadata?: AirlockOptions["metadata"] | undefined
 }
 
 /**
@@ -61,5 +63,6 @@ export const resolveOptions = (options: AirlockOptions): ResolvedOptions => ({
   features: options.features,
   featuredWalletIds: options.featuredWalletIds ?? [],
   includeWalletIds: options.includeWalletIds,
-  excludeWalletIds: options.excludeWalletIds ?? []
+  excludeWalletIds: options.excludeWalletIds ?? [],
+  metadata: options.metadata
 })

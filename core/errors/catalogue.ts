@@ -68,7 +68,9 @@ export class SiwxError extends ReasonError("SiwxError", {
 
 /** Email login. */
 export class EmailError extends ReasonError("EmailError", {
-  Cooldown: "Please try again after {seconds} seconds"
+  Cooldown: "Please try again after {seconds} seconds",
+  /** SPEC §5: the email must be a valid address (connect email, new email on update). */
+  Invalid: "Invalid email address"
 }) {}
 
 /** RPC requests that pass through Airlock (the method allowlist of SPEC §5). */

@@ -5,7 +5,12 @@
 import * as Clock from "effect/Clock"
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import type { AdapterConnection, AdapterImplementation, NamespaceConnection } from "../client/AirlockAdapter.ts"
+import type {
+  AdapterConnection,
+  AdapterImplementation,
+  AuthConnection,
+  NamespaceConnection
+} from "../client/AirlockAdapter.ts"
 import { Options } from "../client/Options.ts"
 import type { CoreServices } from "../client/types.ts"
 import { ConnectionError, RpcError } from "../errors/catalogue.ts"
@@ -28,6 +33,7 @@ import { emptyAccount } from "../state/initial.ts"
 import { routerContext } from "../state/routerContext.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { selectWalletConnectWallet } from "../state/selectors.ts"
+import { refuseNotAllowed, withApproval } from "./approval.ts"
 import { refreshBalance, refreshIdentity } from "./balance.ts"
 
 export { fetchActivity } from "./activity.ts"
@@ -59,6 +65,52 @@ const implementationOf = Effect.fn("implementationOf")(function* (connectorId: s
   return implementation
 })
 
+/** The account fields an embedded wallet's login fills (SPEC §3). */
+const authFields = (auth: AuthConnection) => ({
+  user: auth.user,
+  ...(auth.preferredAccountType === undefined ? {} : { preferredAccountType: auth.preferredAccountType }),
+  ...(auth.smartAccountDeployed === undefined ? {} : { smartAccountDeployed: auth.smartAccountDeployed }),
+  ...(auth.socialProvider === undefined ? {} : { socialProvider: auth.socialProvider })
+})
+
+/** The login of the namespace's current connection through `connectorId`, as its connection gave it. */
+const authOf = (state: AirlockState, namespace: ChainNamespace, connectorId: string): AuthConnection | undefined => {
+  const account = state.accounts[namespace]
+  if (account.user === undefined) return undefined
+  const name = state.connections[namespace]?.find((c) => c.connectorId === connectorId)?.auth?.name
+  return {
+    user: account.user,
+    preferredAccountType: account.preferredAccountType,
+    smartAccountDeployed: account.smartAccountDeployed,
+    socialProvider: account.socialProvider,
+    name
+  }
+}
+
+/**
+ * Writes what an embedded wallet changed about its login (the active account type, a deployed smart account, a new
+ * email) over the namespace's connection through `connectorId`: the accounts when given, else the login's fields.
+ */
+export const updateAuthConnection = (
+  namespace: ChainNamespace,
+  connectorId: string,
+  update: { readonly accounts?: ReadonlyArray<string> | undefined; readonly auth: Partial<AuthConnection> }
+) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    const state = store.getSnapshot()
+    if (state.activeConnectorIds[namespace] !== connectorId) return
+    const before = authOf(state, namespace, connectorId)
+    const auth: AuthConnection = { ...before, ...update.auth, user: update.auth.user ?? before?.user ?? {} }
+    const accounts =
+      update.accounts ??
+      (state.accounts[namespace].address === undefined ? [] : [state.accounts[namespace].address as string])
+    store.update((s) => applyConnection(s, namespace, { connectorId, accounts, chainId: undefined, auth }, false))
+    if (update.accounts !== undefined && update.accounts[0] !== state.accounts[namespace].address) {
+      yield* forkInClient(Effect.all([refreshBalance(namespace), refreshIdentity(namespace)], { discard: true }))
+    }
+  })
+
 /** Writes a made or restored connection: accounts, the active connector and the wallet's network. */
 const applyConnection = (
   state: AirlockState,
@@ -68,6 +120,9 @@ const applyConnection = (
 ): AirlockState => {
   const [address] = connection.accounts
   const previous = state.accounts[namespace]
+  // An embedded wallet's login: given with the connection, else kept from the same connector's (another account).
+  const sameConnector = state.activeConnectorIds[namespace] === connection.connectorId
+  const auth = connection.auth ?? (sameConnector ? authOf(state, namespace, connection.connectorId) : undefined)
   const withAccount: AirlockState = {
     ...state,
     accounts: {
@@ -79,13 +134,18 @@ const applyConnection = (
         // A change of account drops the old one's balance; the same account keeps it while it refreshes.
         ...(previous.address === address && previous.balance !== undefined
           ? { balance: previous.balance, balanceSymbol: previous.balanceSymbol }
-          : {})
+          : {}),
+        ...(auth === undefined ? {} : authFields(auth))
       }
     },
     connections: {
       ...state.connections,
       [namespace]: [
-        { connectorId: connection.connectorId, accounts: connection.accounts.map((a) => ({ address: a })) },
+        {
+          connectorId: connection.connectorId,
+          accounts: connection.accounts.map((a) => ({ address: a })),
+          ...(auth?.name === undefined ? {} : { auth: { name: auth.name } })
+        },
         ...(state.connections[namespace] ?? []).filter((c) => c.connectorId !== connection.connectorId)
       ]
     },
@@ -461,6 +521,12 @@ export const endConnection = (namespace: ChainNamespace, closeModal: "account" |
     })
     yield* storage.set(StorageKeys.connectionStatus(namespace), "disconnected")
     yield* storage.remove(StorageKeys.connectedConnectorIds(namespace))
+    // SPEC §4: ending an embedded wallet's connection clears its stored login data.
+    if (ended?.type === "AUTH") {
+      yield* storage.remove(StorageKeys.email)
+      yield* storage.remove(StorageKeys.socialUsername)
+      yield* storage.remove(StorageKeys.socialProvider)
+    }
   })
 
 /**
@@ -470,6 +536,7 @@ export const endConnection = (namespace: ChainNamespace, closeModal: "account" |
  */
 export const reconnect = Effect.fn("reconnect")(function* (namespace: ChainNamespace) {
   const storage = yield* Storage
+  const store = yield* StateStore
   const [connectorId] = (yield* storage.get(StorageKeys.connectedConnectorIds(namespace))) ?? []
   const restore = Effect.gen(function* () {
     if (connectorId === undefined) return undefined
@@ -479,7 +546,10 @@ export const reconnect = Effect.fn("reconnect")(function* (namespace: ChainNames
     // The connector may announce itself a moment after the page starts (an extension's content script).
     yield* whenState((state) => state.connectors.find((c) => c.id === connectorId))
     const connection = yield* Effect.tryPromise({
-      try: () => restoreWallet({ connectorId, namespace }),
+      try: () => {
+        const network = store.getSnapshot().activeNetworks[namespace]
+        return restoreWallet({ connectorId, namespace, ...(network === undefined ? {} : { network }) })
+      },
       catch: toConnectionError
     })
     if (connection === undefined || connection.accounts.length === 0) return undefined
@@ -493,6 +563,12 @@ export const reconnect = Effect.fn("reconnect")(function* (namespace: ChainNames
   )
   if (restored === undefined) return yield* endConnection(namespace)
   yield* settle(namespace, restored.connection, restored.implementation, false)
+  // An embedded wallet's social login names its provider again (the frame reports only the user name).
+  const socialProvider =
+    restored.connection.auth === undefined ? undefined : yield* storage.get(StorageKeys.socialProvider)
+  if (socialProvider !== undefined) {
+    yield* updateAuthConnection(namespace, restored.connection.connectorId, { auth: { socialProvider } })
+  }
 })
 
 /** Asks the namespace's wallet to end the connection (revoking where it can); a failure is only a warning. */
@@ -551,17 +627,24 @@ export const withWalletForward = (provider: unknown, forward: (method: string) =
 
 /**
  * Sends a request to the active connector of `namespace`, after SPEC §5's method rules: a method outside the
- * allowlist is refused with an `RpcError` before it reaches the wallet.
+ * allowlist is refused with an `RpcError` before it reaches the wallet. An embedded wallet's unsafe request waits for
+ * the user in ApproveTransaction first (`approved: true` skips that: the modal's own Send confirmed it already), and
+ * its disallowed one shows 'Action not allowed'.
  */
 export const request = Effect.fn("request")(function* (
   args: { readonly method: string; readonly params?: unknown },
-  namespace: ChainNamespace
+  namespace: ChainNamespace,
+  options: { readonly approved?: boolean | undefined } = {}
 ) {
   const store = yield* StateStore
-  if (classifyRpcMethod(args.method) === "notAllowed") {
+  const connectorId = store.getSnapshot().activeConnectorIds[namespace]
+  const isAuth =
+    connectorId !== undefined && store.getSnapshot().connectors.find((c) => c.id === connectorId)?.type === "AUTH"
+  const handling = classifyRpcMethod(args.method)
+  if (handling === "notAllowed") {
+    if (isAuth) return yield* refuseNotAllowed(args.method)
     return yield* new RpcError({ reason: "MethodNotAllowed", params: { method: args.method } })
   }
-  const connectorId = store.getSnapshot().activeConnectorIds[namespace]
   if (connectorId === undefined) {
     return yield* new ConnectionError({ reason: "FailedToConnect", details: `No ${namespace} connection` })
   }
@@ -574,7 +657,7 @@ export const request = Effect.fn("request")(function* (
   if (send === undefined) return yield* new ConnectionError({ reason: "AdapterNotFound", params: { namespace } })
   yield* bringWalletForward(args.method, connectorId)
   const network = store.getSnapshot().activeNetworks[namespace]
-  return yield* Effect.tryPromise({
+  const sendIt = Effect.tryPromise({
     try: () =>
       send({
         connectorId,
@@ -584,4 +667,5 @@ export const request = Effect.fn("request")(function* (
       }),
     catch: (error) => error
   })
+  return yield* isAuth && handling === "unsafe" && options.approved !== true ? withApproval(args, sendIt) : sendIt
 })

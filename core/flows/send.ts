@@ -147,7 +147,8 @@ export const executeSend = (preview: SendPreview) =>
     if (network?.caipNetworkId !== preview.caipNetworkId) {
       return yield* invalid("The network changed: prepare the transfer again")
     }
-    const result = yield* request(preview.request, preview.namespace).pipe(
+    // The preview the user confirmed is the approval: an embedded wallet does not ask again.
+    const result = yield* request(preview.request, preview.namespace, { approved: true }).pipe(
       Effect.mapError((error) =>
         errorCode(error) === USER_REJECTED ? new SendError({ reason: "Rejected" }) : failed(messageOf(error))
       )

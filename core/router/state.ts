@@ -32,7 +32,20 @@ export interface ViewParamsMap {
   readonly RegisterAccountNameSuccess: { readonly name: string }
   readonly Swap: { readonly fromToken?: string; readonly toToken?: string; readonly amount?: string }
   readonly Send: { readonly tokenAddress?: string; readonly amount?: string; readonly receiverAddress?: string }
-  readonly ApproveTransaction: { readonly method?: string }
+  /**
+   * A request of the embedded wallet waiting for the user (`id`), or refused (`notAllowed`): its method and a short,
+   * bounded summary of what it asks (`requestSummary` in core/rules/requestSummary.ts).
+   */
+  readonly ApproveTransaction: {
+    readonly id?: string
+    readonly method: string
+    readonly notAllowed?: boolean
+    readonly to?: string
+    readonly value?: string
+    readonly data?: string
+    readonly message?: string
+    readonly calls?: number
+  }
   /** An NFT of the account's `nfts` resource, by its id. */
   readonly NftDetail: { readonly id: string }
 }

@@ -20,6 +20,8 @@ export interface AdaptersShape {
   ) => Effect.Effect<AdapterImplementation | undefined, AdapterLoadError>
   /** Stop functions of the connections' event listeners, by connector id. */
   readonly listeners: Map<string, () => void>
+  /** Requests waiting in ApproveTransaction, by id: call with the user's answer (true: approved). */
+  readonly approvals: Map<string, (approved: boolean) => void>
 }
 
 /**
@@ -44,10 +46,13 @@ export class Adapters extends Context.Service<Adapters, AdaptersShape>()("airloc
       Adapters,
       Effect.gen(function* () {
         const listeners = new Map<string, () => void>()
+        const approvals = new Map<string, (approved: boolean) => void>()
         yield* Effect.addFinalizer(() =>
           Effect.sync(() => {
             for (const stop of listeners.values()) stop()
             listeners.clear()
+            for (const answer of approvals.values()) answer(false)
+            approvals.clear()
           })
         )
         return Adapters.of({
@@ -61,7 +66,8 @@ export class Adapters extends Context.Service<Adapters, AdaptersShape>()("airloc
               try: () => registry.loadFor(connectorId, namespace),
               catch: (error) => error as AdapterLoadError
             }),
-          listeners
+          listeners,
+          approvals
         })
       })
     )

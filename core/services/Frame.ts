@@ -5,14 +5,21 @@
  * @module
  */
 import * as Context from "effect/Context"
-import type * as Effect from "effect/Effect"
+import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import type { AlertError } from "../errors/alerts.ts"
 import type { FrameError } from "../errors/catalogue.ts"
 import type { FrameAction, FrameRequestPayload, FrameSuccessPayload } from "../schema/frame.ts"
-import { makeFrame } from "./frameLive.ts"
 
-export { frameTimings } from "./frameLive.ts"
+/**
+ * The frame's timings in ms (SPEC §9): `READY` within `ready` or the load alert shows; `initialised` after `READY`;
+ * a reply within `request`; sign-out waits at most `signOut`.
+ * @example
+ * ```ts
+ * const seconds = frameTimings.request / 1000 // 120
+ * ```
+ */
+export const frameTimings = { ready: 20_000, initialised: 500, request: 120_000, signOut: 3_000 } as const
 
 /** The frame's SPEC §7 query parameters besides `projectId` and `version`, which come from the client's config. */
 export interface FrameParams {
@@ -94,6 +101,11 @@ export interface FrameShape {
  * ```
  */
 export class Frame extends Context.Service<Frame, FrameShape>()("airlock/Frame") {
-  /** The frame in the page's document, over `ClientConfig`, `Platform` and the alerts of `StateStore`. */
-  static readonly layer = Layer.effect(Frame, makeFrame)
+  /**
+   * The frame in the page's document, over `ClientConfig`, `Platform` and the alerts of `StateStore`. Its code
+   * (`frameLive.ts`) is fetched when the layer is built, so importing this module costs the first load nothing.
+   */
+  static readonly layer = Layer.unwrap(
+    Effect.promise(() => import("./frameLive.ts")).pipe(Effect.map((m) => Layer.effect(Frame, m.makeFrame)))
+  )
 }

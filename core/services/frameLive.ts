@@ -22,18 +22,8 @@ import {
 } from "../schema/frame.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { ClientConfig } from "./ClientConfig.ts"
-import type { FrameEvent, FrameParams, FrameShape, FrameStatus } from "./Frame.ts"
+import { type FrameEvent, type FrameParams, type FrameShape, type FrameStatus, frameTimings } from "./Frame.ts"
 import { Platform } from "./Platform.ts"
-
-/**
- * The frame's timings in ms (SPEC §9): `READY` within `ready` or the load alert shows; `initialised` after `READY`;
- * a reply within `request`; sign-out waits at most `signOut`.
- * @example
- * ```ts
- * const seconds = frameTimings.request / 1000 // 120
- * ```
- */
-export const frameTimings = { ready: 20_000, initialised: 500, request: 120_000, signOut: 3_000 } as const
 
 interface Pending {
   readonly action: FrameAction

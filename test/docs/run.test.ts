@@ -27,6 +27,7 @@ const entries: Record<string, string> = {
   "airlock/evm": join(root, "adapters/evm/index.ts"),
   "airlock/walletconnect": join(root, "adapters/walletconnect/index.ts"),
   "airlock/solana": join(root, "adapters/solana/index.ts"),
+  "airlock/embedded": join(root, "adapters/embedded/index.ts"),
   "airlock/effect": join(root, "core/effect.ts"),
   "airlock/testing": join(root, "core/testing/index.ts")
 }

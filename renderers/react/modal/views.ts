@@ -19,6 +19,16 @@ const loaders: Partial<Record<View, () => ViewModule>> = {
     import("../views/ConnectingWalletConnect.tsx").then((m) => ({ default: m.ConnectingWalletConnect })),
   ConnectingWalletConnectBasic: () =>
     import("../views/ConnectingWalletConnect.tsx").then((m) => ({ default: m.ConnectingWalletConnectBasic })),
+  ApproveTransaction: () => import("../views/ApproveTransaction.tsx").then((m) => ({ default: m.ApproveTransaction })),
+  ConnectingSocial: () => import("../views/ConnectingSocial.tsx").then((m) => ({ default: m.ConnectingSocial })),
+  ConnectingFarcaster: () => import("../views/ConnectingSocial.tsx").then((m) => ({ default: m.ConnectingFarcaster })),
+  EmailLogin: () => import("../views/EmailLogin.tsx").then((m) => ({ default: m.EmailLogin })),
+  EmailVerifyOtp: () => import("../views/EmailLogin.tsx").then((m) => ({ default: m.EmailVerifyOtp })),
+  EmailVerifyDevice: () => import("../views/EmailLogin.tsx").then((m) => ({ default: m.EmailVerifyDevice })),
+  UpdateEmailWallet: () => import("../views/UpdateEmail.tsx").then((m) => ({ default: m.UpdateEmailWallet })),
+  UpdateEmailPrimaryOtp: () => import("../views/UpdateEmail.tsx").then((m) => ({ default: m.UpdateEmailPrimaryOtp })),
+  UpdateEmailSecondaryOtp: () =>
+    import("../views/UpdateEmail.tsx").then((m) => ({ default: m.UpdateEmailSecondaryOtp })),
   Networks: () => import("../views/Networks.tsx").then((m) => ({ default: m.Networks })),
   NftDetail: () => import("../views/NftDetail.tsx").then((m) => ({ default: m.NftDetail })),
   Receive: () => import("../views/Receive.tsx").then((m) => ({ default: m.Receive })),

@@ -1,5 +1,5 @@
 "use client"
-import { type CSSProperties, useState } from "react"
+import { type CSSProperties, lazy, Suspense, useState } from "react"
 import { getTabHandlers, getTabListProps, getTabPanelProps, getTabProps } from "../../../core/anatomy/tabs.ts"
 import { isViewEnabled } from "../../../core/router/views.ts"
 import type { AccountTab } from "../../../core/schema/account.ts"
@@ -19,6 +19,15 @@ import type { ViewProps } from "../modal/ViewProps.ts"
 import { ActivityList } from "./ActivityList.tsx"
 import { NftGrid } from "./NftGrid.tsx"
 import { TokenList } from "./TokenList.tsx"
+
+// The embedded wallet's part (login, account type, email) loads only for an embedded-wallet user.
+const EmbeddedAccount = lazy(() => import("./EmbeddedAccount.tsx").then((m) => ({ default: m.EmbeddedAccount })))
+
+const selectIsAuth = (state: AirlockState) => {
+  const namespace = state.activeNamespace
+  const connectorId = namespace === undefined ? undefined : state.activeConnectorIds[namespace]
+  return connectorId !== undefined && state.connectors.find((c) => c.id === connectorId)?.type === "AUTH"
+}
 
 // The tab last chosen, per client: coming back to Account (from an NFT's detail, a send) shows it again.
 const lastTabs = new WeakMap<object, AccountTab>()
@@ -104,6 +113,7 @@ export const Account = ({ id }: ViewProps) => {
   const sendEnabled = useAirlockSelector(selectSendEnabled)
   // The remote 'activity' flag (SPEC §6) gates the history; without it the tab says there is none to show.
   const activityEnabled = useAirlockSelector(selectActivityEnabled)
+  const isAuth = useAirlockSelector(selectIsAuth)
   // Which tab is shown is the view's own UI state, remembered per client while the page lives.
   const [selected, setSelected] = useState<AccountTab>(() => lastTabs.get(client) ?? "Tokens")
   const tabs = { id, tabs: accountTabs, selected }
@@ -155,6 +165,11 @@ export const Account = ({ id }: ViewProps) => {
           />
         ) : null}
       </div>
+      {isAuth ? (
+        <Suspense fallback={null}>
+          <EmbeddedAccount />
+        </Suspense>
+      ) : null}
       <div className="airlock-account-actions">
         {network === undefined ? null : (
           <button type="button" className="airlock-list-item" onClick={() => client.push("Networks")}>

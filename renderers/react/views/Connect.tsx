@@ -7,6 +7,7 @@ import { WalletItem } from "../components/WalletItem.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
+import { openSocialPopup } from "../internal/socialPopup.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
 const sectionLabels: Record<ConnectSection["type"], string> = {
@@ -67,11 +68,12 @@ const SocialMethod = () => {
           <button
             type="button"
             className="airlock-list-item"
-            onClick={() =>
-              provider === "farcaster"
-                ? client.push("ConnectingFarcaster")
-                : client.push("ConnectingSocial", { provider })
-            }
+            onClick={() => {
+              if (provider === "farcaster") return client.push("ConnectingFarcaster")
+              // Opened here, in the click: a popup opened once the view has loaded would be blocked.
+              openSocialPopup(client)
+              client.push("ConnectingSocial", { provider })
+            }}
           >
             Continue with {socialNames[provider]}
           </button>

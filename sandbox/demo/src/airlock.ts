@@ -3,6 +3,7 @@
  * that changes what a visitor can do switched on.
  */
 import { type AirlockClient, type CaipNetwork, createAirlock } from "airlock"
+import { embedded } from "airlock/embedded"
 import { evm } from "airlock/evm"
 import { defineNetwork, evmNetwork, solanaLocalnet } from "airlock/networks"
 import { solana } from "airlock/solana"
@@ -73,7 +74,9 @@ export const createDemoAirlock = (config: DemoConfig): AirlockClient => {
     adapters: [
       evm(),
       ...(config.solana === undefined ? [] : [solana()]),
-      ...(config.relay === undefined ? [] : [walletConnect()])
+      ...(config.relay === undefined ? [] : [walletConnect()]),
+      // Email and social logins: the embedded wallet, whose frame is the sandbox's secure site.
+      ...(config.frame === undefined ? [] : [embedded()])
     ],
     enableReconnect: true,
     enableNetworkSwitch: true,

@@ -1,0 +1,91 @@
+/**
+ * The embedded wallet's actions, for the login views (the React renderer's, or an app's own): each runs core's flow
+ * (`core/flows/embedded.ts`, fetched on first use) on the client's runtime and rejects with its typed error
+ * (`EmailError`, `ConnectionError`, `FrameError`…), whose `message` is SPEC §8's text.
+ * @module
+ */
+import type * as Effect from "effect/Effect"
+import type { AirlockClient, CoreServices } from "../../core/client/types.ts"
+import type { SocialProvider } from "../../core/schema/login.ts"
+import type { AccountType } from "../../core/schema/namespace.ts"
+
+type Flows = typeof import("../../core/flows/embedded.ts")
+
+const flows = (): Promise<Flows> => import("../../core/flows/embedded.ts")
+
+const run = <A, E>(airlock: AirlockClient, effect: (flows: Flows) => Effect.Effect<A, E, CoreServices>): Promise<A> =>
+  flows().then((m) => airlock.runtime.runPromise(effect(m)))
+
+/**
+ * Sends a login code to `email` (after the 30 s cooldown, SPEC §4). Resolves what comes next: `VERIFY_OTP` (enter
+ * the code), `VERIFY_DEVICE` (approve this device from the mailbox, then enter the code), or `CONNECT` (connected).
+ * @example
+ * ```ts
+ * const next = await connectEmail(airlock, "ada@example.com") // "VERIFY_OTP"
+ * ```
+ */
+export const connectEmail = (airlock: AirlockClient, email: string) => run(airlock, (m) => m.connectEmail(email))
+
+/** Waits until this device is approved from the mailbox link; the code is mailed then. */
+export const connectDevice = (airlock: AirlockClient) => run(airlock, (m) => m.connectDevice())
+
+/**
+ * Logs in with the code mailed to `email` and connects.
+ * @example
+ * ```ts
+ * await connectOtp(airlock, "ada@example.com", "123456")
+ * ```
+ */
+export const connectOtp = (airlock: AirlockClient, email: string, otp: string) =>
+  run(airlock, (m) => m.connectOtp(email, otp))
+
+/** Seconds until a new code may be asked for (0: now). */
+export const emailCooldown = (airlock: AirlockClient) => run(airlock, (m) => m.emailCooldown)
+
+/**
+ * Opens the social login popup (600 × 800). Call it synchronously in the click handler, before anything awaits, or
+ * the browser blocks it; pass the window to {@link connectSocial}. `undefined` when the browser refused it.
+ */
+export const openSocialPopup = (): Window | undefined =>
+  typeof window === "undefined"
+    ? undefined
+    : (window.open("", "airlock-social", "width=600,height=800,popup=yes") ?? undefined)
+
+/**
+ * Logs in with a social account through `popup` (from {@link openSocialPopup}) and connects; rejects with 'Popup
+ * closed' when the user closes it first.
+ * @example
+ * ```ts
+ * button.onclick = () => connectSocial(airlock, "github", openSocialPopup())
+ * ```
+ */
+export const connectSocial = (airlock: AirlockClient, provider: SocialProvider, popup: Window | undefined) =>
+  run(airlock, (m) => m.connectSocial(provider, popup))
+
+/**
+ * Logs in with Farcaster: the approval URL (for a QR code) appears as the account's `farcasterUrl`; resolves once
+ * it is approved and connected. Leaving the ConnectingFarcaster view fails it.
+ */
+export const connectFarcaster = (airlock: AirlockClient) => run(airlock, (m) => m.connectFarcaster())
+
+/** Starts changing the user's email: resolves `VERIFY_PRIMARY_OTP` or `VERIFY_SECONDARY_OTP`. */
+export const updateEmail = (airlock: AirlockClient, email: string) => run(airlock, (m) => m.updateEmail(email))
+
+/** The code sent to the current address during an email change. */
+export const updateEmailPrimaryOtp = (airlock: AirlockClient, otp: string) =>
+  run(airlock, (m) => m.updateEmailPrimaryOtp(otp))
+
+/** The code sent to the new address: resolves the new email once it changed. */
+export const updateEmailSecondaryOtp = (airlock: AirlockClient, otp: string) =>
+  run(airlock, (m) => m.updateEmailSecondaryOtp(otp))
+
+/** The EVM chain ids where the smart account is offered. */
+export const smartAccountNetworks = (airlock: AirlockClient) => run(airlock, (m) => m.smartAccountNetworks)
+
+/** Makes the smart account or the EOA the active account. */
+export const setPreferredAccount = (airlock: AirlockClient, type: AccountType) =>
+  run(airlock, (m) => m.setPreferredAccount(type))
+
+/** Approves (`true`) or rejects the request waiting in ApproveTransaction as `id`. */
+export const answerRequest = (airlock: AirlockClient, id: string, approved: boolean) =>
+  import("../../core/flows/approval.ts").then((m) => airlock.runtime.runPromise(m.answerApproval(id, approved)))

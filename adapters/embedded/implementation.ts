@@ -1,0 +1,174 @@
+/**
+ * The embedded wallet's code, loaded on first need: the adapter contract over core's Frame service. The login itself
+ * (email, code, socials) is core's (`core/flows/embedded.ts`); once the frame holds a session, `connect` reads the
+ * user and core writes the connection like any wallet's. Requests go to the frame as `RPC_REQUEST`s (core asked the
+ * user first, in ApproveTransaction); reads, transfers and balances use the app's own RPC through the EVM adapter's
+ * code.
+ */
+import * as Effect from "effect/Effect"
+import type {
+  AdapterConnection,
+  AdapterContext,
+  AdapterEvents,
+  AdapterImplementation
+} from "../../core/client/AirlockAdapter.ts"
+import { ConnectionError } from "../../core/errors/catalogue.ts"
+import type { EmbeddedUser } from "../../core/schema/embedded.ts"
+import type { CaipNetwork } from "../../core/schema/network.ts"
+import type { FrameShape } from "../../core/services/Frame.ts"
+import type { EmbeddedOptions } from "./index.ts"
+
+/** The login's name to show: the email, else the social user name (core trims a Discord one). */
+const nameOf = (user: EmbeddedUser): string | undefined => {
+  if (typeof user.email === "string") return user.email
+  const username = user.username ?? user.userName ?? undefined
+  return typeof username === "string" ? username : undefined
+}
+
+/** The user as a connection: the active account first, with the login core writes into the account. */
+export const connectionOf = (connectorId: string, user: EmbeddedUser): AdapterConnection => {
+  const accounts = user.accounts ?? []
+  const name = nameOf(user)
+  return {
+    connectorId,
+    accounts: [user.address, ...accounts.map((a) => a.address).filter((a) => a !== user.address)],
+    chainId: typeof user.chainId === "number" ? user.chainId : Number(String(user.chainId).split(":").at(-1)),
+    auth: {
+      user: {
+        ...(user.email === undefined ? {} : { email: user.email }),
+        ...(user.username === undefined && user.userName === undefined
+          ? {}
+          : { username: user.username ?? user.userName ?? null }),
+        accounts
+      },
+      ...(user.preferredAccountType === undefined ? {} : { preferredAccountType: user.preferredAccountType }),
+      ...(user.smartAccountDeployed === undefined ? {} : { smartAccountDeployed: user.smartAccountDeployed }),
+      ...(name === undefined ? {} : { name })
+    }
+  }
+}
+
+/** A refusal the frame reports ('Connection rejected', a user rejection) as EIP-1193's 4001. */
+const asWalletError = (error: unknown): unknown => {
+  const message = error instanceof Error ? error.message : String(error)
+  return /reject/i.test(message) ? Object.assign(new Error(message), { code: 4001, cause: error }) : error
+}
+
+/**
+ * The implementation over the client's frame.
+ * @example
+ * ```ts
+ * const implementation = await makeEmbeddedImplementation(context, { defaultAccountType: "eoa" })
+ * ```
+ */
+export const makeEmbeddedImplementation = async (
+  context: AdapterContext,
+  options: EmbeddedOptions
+): Promise<AdapterImplementation> => {
+  const frame: FrameShape | undefined = await context.frame?.()
+  if (frame === undefined) throw new ConnectionError({ reason: "NoAuthConnector" })
+  const networks = (context.networks ?? []).filter((n) => n.chainNamespace === "eip155")
+  let current: CaipNetwork | undefined = networks[0]
+  const listeners = new Set<AdapterEvents>()
+
+  /** The frame created (with `network`'s chain and RPC URL the first time) and initialised. */
+  const ready = async (network: CaipNetwork | undefined = current) => {
+    if (network === undefined) throw new ConnectionError({ reason: "NoRequestedChains", details: "No EVM network" })
+    await Effect.runPromise(frame.ensureFrame({ chainId: Number(network.id), rpcUrl: rpcUrlOf(network) }))
+    await Effect.runPromise(frame.ready)
+    return frame
+  }
+  const rpcUrlOf = (network: CaipNetwork) => network.rpcUrls.default.http[0] ?? ""
+
+  // Reads, balances and transfers go to the app's own RPC, as the EVM adapter's do.
+  let rpc: Promise<ReturnType<typeof import("../evm/rpc.ts").makeRpc>> | undefined
+  const rpcClient = () => {
+    rpc ??= import("../evm/rpc.ts").then((m) => m.makeRpc(context))
+    return rpc
+  }
+
+  frame.subscribe((event) => {
+    if (event.type !== "SESSION_UPDATE" || event.isConnected) return
+    for (const events of listeners) events.disconnected()
+  })
+
+  return {
+    name: "Embedded wallet",
+    connect: async ({ connectorId, network }) => {
+      const ready_ = await ready(network)
+      current = network
+      const user = await Effect.runPromise(
+        ready_.request("GET_USER", {
+          chainId: Number(network.id),
+          preferredAccountType: options.defaultAccountType ?? "smartAccount"
+        })
+      )
+      return connectionOf(connectorId, user)
+    },
+    reconnect: async ({ connectorId, network }) => {
+      const ready_ = await ready(network ?? current)
+      if (network !== undefined) current = network
+      const { isConnected } = await Effect.runPromise(ready_.request("IS_CONNECTED"))
+      if (!isConnected) return undefined
+      const user = await Effect.runPromise(
+        ready_.request("GET_USER", current === undefined ? {} : { chainId: Number(current.id) })
+      )
+      return connectionOf(connectorId, user)
+    },
+    // Sign-out never fails and is capped at 3 s (SPEC §4): the app forgets the login either way.
+    disconnect: async () => {
+      if (frame.status() === "absent") return
+      await Effect.runPromise(frame.signOut)
+    },
+    switchNetwork: async ({ network }) => {
+      const ready_ = await ready(network)
+      await Effect.runPromise(ready_.request("SWITCH_NETWORK", { chainId: Number(network.id) }))
+      current = network
+      // The active account may differ on the new chain (no smart account there): core follows the user's address.
+      const user = await Effect.runPromise(ready_.request("GET_USER", { chainId: Number(network.id) }))
+      for (const events of listeners) {
+        events.chainChanged(Number(network.id))
+        events.accountsChanged(connectionOf("", user).accounts)
+      }
+    },
+    request: async ({ method, params, network }) => {
+      const target = network?.chainNamespace === "eip155" ? network : current
+      const ready_ = await ready(target)
+      if (target === undefined) throw new ConnectionError({ reason: "NoRequestedChains", details: "No EVM network" })
+      try {
+        return await Effect.runPromise(
+          ready_.request("RPC_REQUEST", {
+            method,
+            ...(params === undefined ? {} : { params }),
+            chainId: Number(target.id),
+            chainNamespace: "eip155",
+            rpcUrl: rpcUrlOf(target)
+          })
+        )
+      } catch (error) {
+        throw asWalletError(error)
+      }
+    },
+    watchEvents: (_connectorId, events) => {
+      listeners.add(events)
+      return () => listeners.delete(events)
+    },
+    reloadConnector: async () => {
+      if (frame.status() === "absent") return
+      await Effect.runPromise(frame.request("RELOAD"))
+    },
+    getBalance: async ({ address, network }) => {
+      if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new Error(`Not an EVM address: ${address}`)
+      const [client, evm] = await Promise.all([rpcClient(), import("../evm/implementation.ts")])
+      return evm.formatEther(await client.balanceOf(network, address as `0x${string}`))
+    },
+    prepareTransfer: async (args) => {
+      const [client, transfer] = await Promise.all([rpcClient(), import("../evm/transfer.ts")])
+      return transfer.prepareEvmTransfer(client.clientFor(args.network), args)
+    },
+    confirmTransfer: async ({ result, network }) => {
+      const [client, transfer] = await Promise.all([rpcClient(), import("../evm/transfer.ts")])
+      return transfer.confirmEvmTransfer(client.clientFor(network), result)
+    }
+  }
+}

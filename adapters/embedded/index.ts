@@ -1,0 +1,80 @@
+/**
+ * `airlock/embedded`: the embedded wallet. Visitors without a wallet log in by email (a code from their mailbox) or a
+ * social account and get one: an EOA whose key stays inside a frame on the secure site's own origin, and a smart
+ * account. One AUTH connector is listed from the start; the frame, its code and the login views load on first use.
+ * `endpoints.frame` is the secure site (the sandbox's `http://127.0.0.1:4410`, or your own).
+ *
+ * @example
+ * ```ts
+ * import { createAirlock } from "airlock"
+ * import { embedded } from "airlock/embedded"
+ * import { evm } from "airlock/evm"
+ * import { mainnet } from "airlock/networks"
+ *
+ * const api = "http://127.0.0.1:4400"
+ * const airlock = createAirlock({
+ *   projectId: "airlock-demo",
+ *   networks: [mainnet],
+ *   adapters: [evm(), embedded()],
+ *   endpoints: { walletApi: api, blockchainApi: api, frame: "http://127.0.0.1:4410" }
+ * })
+ * ```
+ * @module
+ */
+import type { AirlockAdapter } from "../../core/client/AirlockAdapter.ts"
+import type { ConnectorData } from "../../core/schema/connector.ts"
+import { Frame } from "../../core/services/Frame.ts"
+
+export {
+  answerRequest,
+  connectDevice,
+  connectEmail,
+  connectFarcaster,
+  connectOtp,
+  connectSocial,
+  emailCooldown,
+  openSocialPopup,
+  setPreferredAccount,
+  smartAccountNetworks,
+  updateEmail,
+  updateEmailPrimaryOtp,
+  updateEmailSecondaryOtp
+} from "./actions.ts"
+
+/** The id of the embedded wallet's connector. */
+export const embeddedConnectorId = "AUTH"
+
+/** Options of {@link embedded}. */
+export interface EmbeddedOptions {
+  /**
+   * The account a new login starts on (SPEC §6: the smart account on EVM). The user can switch in the Account view.
+   * @default "smartAccount"
+   */
+  readonly defaultAccountType?: "smartAccount" | "eoa" | undefined
+}
+
+const connector: ConnectorData = {
+  id: embeddedConnectorId,
+  type: "AUTH",
+  name: "Email & Socials",
+  chain: "eip155"
+}
+
+/**
+ * The embedded wallet's adapter descriptor for `createAirlock({ adapters: [embedded()] })`: it adds core's Frame
+ * service to the client (its code is fetched when the client starts, not on the first load) and the AUTH connector.
+ * @example
+ * ```ts
+ * import { embedded } from "airlock/embedded"
+ * const adapter = embedded({ defaultAccountType: "eoa" })
+ * ```
+ */
+export const embedded = (options: EmbeddedOptions = {}): AirlockAdapter => ({
+  namespace: "eip155",
+  watchConnectors: (onChange) => {
+    onChange([connector])
+    return () => {}
+  },
+  layer: Frame.layer,
+  load: (context) => import("./implementation.ts").then((m) => m.makeEmbeddedImplementation(context, options))
+})

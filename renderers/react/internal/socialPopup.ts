@@ -1,0 +1,20 @@
+/**
+ * The social login popup, handed from the click that opened it to the ConnectingSocial view that drives it. It must
+ * open synchronously in the click (SPEC §4, §9: 600 × 800), or the browser blocks it; the view loads after.
+ */
+const popups = new WeakMap<object, Window>()
+
+/** Opens the popup for `client`'s next social login; `undefined` when the browser refused it. */
+export const openSocialPopup = (client: object): Window | undefined => {
+  const popup = window.open("", "airlock-social", "width=600,height=800,popup=yes") ?? undefined
+  if (popup === undefined) popups.delete(client)
+  else popups.set(client, popup)
+  return popup
+}
+
+/** The popup the last click opened for `client`, once: a retry opens a new one. */
+export const takeSocialPopup = (client: object): Window | undefined => {
+  const popup = popups.get(client)
+  popups.delete(client)
+  return popup
+}

@@ -1,0 +1,81 @@
+"use client"
+import { useEffect, useState } from "react"
+import { setPreferredAccount, smartAccountNetworks } from "../../../adapters/embedded/actions.ts"
+import { shortenEmail } from "../../../core/schema/format.ts"
+import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import { useAirlock } from "../hooks/useAirlock.ts"
+import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { errorText } from "../internal/errorText.ts"
+
+const selectLogin = (state: AirlockState) => {
+  const account = state.accounts.eip155
+  const connection = state.connections.eip155?.find((c) => c.connectorId === state.activeConnectorIds.eip155)
+  return `${account.user?.email ?? ""}\n${connection?.auth?.name ?? ""}\n${account.preferredAccountType ?? ""}\n${
+    state.activeNetworks.eip155?.id ?? ""
+  }\n${account.smartAccountDeployed === true ? "deployed" : ""}`
+}
+
+/**
+ * The embedded wallet's part of Account: who is logged in (the email, shortened above 30 characters, or the social
+ * name), the active account type with the switch between the smart account and the EOA (SPEC §6: the smart account
+ * only where the network offers it), and Edit Email for an email login.
+ */
+export const EmbeddedAccount = () => {
+  const client = useAirlock()
+  const [email, name, type, chainId, deployed] = useAirlockSelector(selectLogin).split("\n")
+  const [enabled, setEnabled] = useState<ReadonlyArray<number> | undefined>(undefined)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState("")
+  useEffect(() => {
+    let live = true
+    smartAccountNetworks(client).then(
+      (ids) => live && setEnabled(ids),
+      () => live && setEnabled([])
+    )
+    return () => {
+      live = false
+    }
+  }, [client])
+  const smart = type === "smartAccount"
+  const offered = enabled?.includes(Number(chainId)) === true
+  const next = smart ? "eoa" : "smartAccount"
+  const switchType = () => {
+    setBusy(true)
+    setError("")
+    setPreferredAccount(client, next).then(
+      () => setBusy(false),
+      (failure: unknown) => {
+        setBusy(false)
+        setError(errorText(failure))
+      }
+    )
+  }
+  const login = email ? shortenEmail(email) : name
+  return (
+    <section className="airlock-embedded" aria-label="Embedded wallet">
+      {login ? (
+        <p className="airlock-form-text">
+          Logged in as <span className="airlock-embedded-login">{login}</span>
+        </p>
+      ) : null}
+      <p className="airlock-form-text">
+        {smart ? `Smart account${deployed ? "" : " (deployed on first use)"}` : "EOA"}
+      </p>
+      {smart || offered ? (
+        <button type="button" className="airlock-list-item" disabled={busy} onClick={switchType}>
+          <span className="airlock-list-name">
+            {busy ? "Switching…" : smart ? "Switch to EOA" : "Switch to Smart Account"}
+          </span>
+        </button>
+      ) : null}
+      {email ? (
+        <button type="button" className="airlock-list-item" onClick={() => client.push("UpdateEmailWallet", { email })}>
+          <span className="airlock-list-name">Edit email</span>
+        </button>
+      ) : null}
+      <p className="airlock-send-error" role="alert">
+        {error}
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,267 @@
+import type { BrowserContext, Page } from "playwright-core"
+import { type Address, createPublicClient, formatEther, type Hex, http } from "viem"
+import { beforeEach, describe, expect, it } from "vitest"
+import { shortenEmail, truncateAddress } from "../../core/schema/format.ts"
+import type { Sandbox } from "../../sandbox/index.ts"
+import { useE2eSession } from "./session.ts"
+
+// The embedded wallet end to end, as a visitor without a wallet: the demo's modal, the sandbox's secure site in its
+// cross-origin frame, the mailbox for the codes, anvil for what the chain holds. Every message the app's window gets
+// from the frame is recorded, to prove no key or code ever reaches it.
+describe("the embedded wallet through the modal", () => {
+  const session = useE2eSession("airlock-e2e-embedded-")
+  let sandbox: Sandbox
+  let page: Page
+  beforeEach(() => {
+    ;({ sandbox, page } = session)
+  })
+
+  const rpcUrl = () => sandbox.urls.chains.find((c) => c.chainId === 1)!.rpcUrl
+  const chain = () => createPublicClient({ transport: http(rpcUrl()) })
+  const modal = () => page.getByRole("dialog").first()
+  const status = () => page.getByTestId("connection-status")
+  const address = () => page.getByTestId("connection-address")
+
+  /** Records every message the app's window receives from the secure site, from the first script on. */
+  const recordFrameMessages = async (target: Page) => {
+    await target.addInitScript((frameOrigin: string) => {
+      const w = window as unknown as { frameMessages: unknown[] }
+      w.frameMessages = []
+      window.addEventListener("message", (event) => {
+        if (event.origin === frameOrigin) w.frameMessages.push(event.data)
+      })
+    }, sandbox.urls.frame)
+  }
+  const frameMessages = (target: Page = page) =>
+    target.evaluate(() => JSON.stringify((window as unknown as { frameMessages: unknown[] }).frameMessages))
+
+  const mail = async (email: string) => {
+    const response = await fetch(`${sandbox.urls.frame}/mailbox/messages?to=${encodeURIComponent(email)}`)
+    return ((await response.json()) as { messages: Array<{ code: string | null; link: string | null }> }).messages
+  }
+  /** The newest code mailed to `email` that is not one of `seen`. */
+  const newCode = async (email: string, seen: ReadonlyArray<string> = []): Promise<string> => {
+    let code: string | undefined
+    await expect
+      .poll(
+        async () => {
+          code = (await mail(email)).find((m) => m.code !== null && !seen.includes(m.code))?.code ?? undefined
+          return code
+        },
+        { timeout: 15_000 }
+      )
+      .toMatch(/^\d{6}$/)
+    return code as string
+  }
+
+  /** From the demo's Connect button to the code view of `email`. */
+  const startEmailLogin = async (target: Page, email: string) => {
+    await target.goto(sandbox.urls.demo)
+    await target.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
+    await target.getByRole("dialog").getByRole("button", { name: "Continue with Email" }).click({ timeout: 15_000 })
+    await target.getByRole("dialog").getByLabel("Email").fill(email)
+    await target.getByRole("dialog").getByRole("button", { name: "Continue" }).click()
+  }
+
+  const loginByEmail = async (target: Page, email: string) => {
+    await startEmailLogin(target, email)
+    const code = await newCode(email)
+    await target.getByRole("dialog").getByLabel("Code").fill(code, { timeout: 30_000 })
+    await expect
+      .poll(() => target.getByTestId("connection-status").textContent(), { timeout: 30_000 })
+      .toBe("connected")
+    return code
+  }
+
+  /** Opens Account from the demo's account button (named by the connected address, shortened). */
+  const accountView = async () => {
+    const connected = (await address().textContent()) as string
+    await page
+      .getByRole("button", { name: truncateAddress(connected), exact: true })
+      .first()
+      .click()
+    return page.getByRole("dialog", { name: "Account" })
+  }
+
+  it("logs in with the mailbox's code: connected with the smart account and its anvil balance, signs through Approve, keeps the login over a reload, and the app never sees a secret", async () => {
+    await recordFrameMessages(page)
+    const email = `ada.${Date.now()}@example.com`
+    const started = Date.now()
+    const code = await loginByEmail(page, email)
+    // The modal closed once connected; the account is the smart account (SPEC §6's default on EVM).
+    expect(await page.getByRole("dialog").count()).toBe(0)
+    const smart = (await address().textContent()) as Address
+    expect(smart).toMatch(/^0x[0-9a-fA-F]{40}$/)
+    expect(await chain().getCode({ address: smart })).toBeUndefined()
+    const balance = formatEther(await chain().getBalance({ address: smart }))
+    await expect.poll(() => page.getByText(`${balance} ETH`).count(), { timeout: 15_000 }).toBeGreaterThan(0)
+    console.info(`email login, code submitted to connected: ${Date.now() - started} ms including the mailbox`)
+
+    // personal_sign from the page (viem over airlock.getProvider) waits for the user in ApproveTransaction.
+    await page.getByRole("button", { name: "Sign message" }).click()
+    const approve = page.getByRole("dialog", { name: "Approve Transaction" })
+    await approve.getByText("Hello from Airlock").waitFor({ timeout: 15_000 })
+    await approve.getByRole("button", { name: "Approve" }).click()
+    await expect.poll(() => page.getByTestId("signature").textContent(), { timeout: 30_000 }).toMatch(/^0x/)
+    const signature = (await page.getByTestId("signature").textContent()) as Hex
+    // The smart account is not deployed yet: an ERC-6492 signature, which viem's public verifier checks on chain.
+    expect(await chain().verifyMessage({ address: smart, message: "Hello from Airlock", signature })).toBe(true)
+    // The modal was opened for the request: it closes again.
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0)
+
+    // Rejecting refuses with EIP-1193's 4001 message.
+    await page.getByRole("button", { name: "Sign message" }).click()
+    await approve.getByRole("button", { name: "Reject" }).click({ timeout: 15_000 })
+    await expect.poll(() => page.getByTestId("signature").textContent()).toContain("User rejected")
+
+    // A reload restores the session without a new login (the messages so far are kept: the reload clears them).
+    const beforeReload = await frameMessages()
+    await page.reload()
+    await expect.poll(() => status().textContent(), { timeout: 30_000 }).toBe("connected")
+    expect(await address().textContent()).toBe(smart)
+
+    // Nothing secret reached the app's window: not the code, not the key, not the session token.
+    const frame = page.frames().find((f) => f.url().startsWith(sandbox.urls.frame))!
+    const token = (await frame.evaluate(() => localStorage.getItem("airlock-frame:session"))) as string
+    expect(token).toMatch(/^[\w-]{20,}$/)
+    const { privateKey } = (await (
+      await fetch(`${sandbox.urls.frame}/api/key`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: "{}"
+      })
+    ).json()) as { privateKey: Hex }
+    const everything = `${beforeReload}${await frameMessages()}`.toLowerCase()
+    expect(everything).toContain("connect_otp_success")
+    expect(everything).not.toContain(code)
+    expect(everything).not.toContain(privateKey.slice(2).toLowerCase())
+    expect(everything).not.toContain(token.toLowerCase())
+    const appStorage = await page.evaluate(() => JSON.stringify(localStorage))
+    expect(appStorage).not.toContain(token)
+    expect(appStorage).not.toContain(privateKey.slice(2))
+  })
+
+  it("sends from the EOA and from the smart account, which deploys on its first send", async () => {
+    const email = `grace.${Date.now()}@example.com`
+    await loginByEmail(page, email)
+    const smart = (await address().textContent()) as Address
+
+    // Switch to the EOA from the Account view, then send 0.001 ETH to itself through Approve.
+    let account = await accountView()
+    await account.getByRole("button", { name: "Switch to EOA" }).click({ timeout: 15_000 })
+    await expect.poll(() => address().textContent(), { timeout: 15_000 }).not.toBe(smart)
+    const eoa = (await address().textContent()) as Address
+    await page.keyboard.press("Escape")
+    const sendToSelf = async () => {
+      await page.getByRole("button", { name: "Send 0.001 ETH to myself" }).click()
+      const approve = page.getByRole("dialog", { name: "Approve Transaction" })
+      await approve.getByText("Send a transaction").waitFor({ timeout: 15_000 })
+      expect(await approve.getByText("0.001 ETH").count()).toBe(1)
+      await approve.getByRole("button", { name: "Approve" }).click()
+      await expect.poll(() => page.getByTestId("transaction").textContent(), { timeout: 30_000 }).toMatch(/^0x/)
+      return chain().waitForTransactionReceipt({ hash: (await page.getByTestId("transaction").textContent()) as Hex })
+    }
+    const fromEoa = await sendToSelf()
+    expect(fromEoa.status).toBe("success")
+    expect(fromEoa.from.toLowerCase()).toBe(eoa.toLowerCase())
+
+    // Back to the smart account: its first send deploys it, and the transfer runs from the contract.
+    account = await accountView()
+    await account.getByRole("button", { name: "Switch to Smart Account" }).click({ timeout: 15_000 })
+    await expect.poll(() => address().textContent(), { timeout: 15_000 }).toBe(smart)
+    await page.keyboard.press("Escape")
+    expect(await chain().getCode({ address: smart })).toBeUndefined()
+    const fromSmart = await sendToSelf()
+    expect(fromSmart.status).toBe("success")
+    expect(fromSmart.to?.toLowerCase()).toBe(smart.toLowerCase())
+    expect((await chain().getCode({ address: smart }))?.length ?? 0).toBeGreaterThan(2)
+  })
+
+  it("asks a new device to be approved from the mailbox, then for the code", async () => {
+    const email = `hedy.${Date.now()}@example.com`
+    const first = await loginByEmail(page, email)
+    // Another browser profile is another device.
+    const other: BrowserContext = await session.browser.newContext()
+    try {
+      const second = await other.newPage()
+      await startEmailLogin(second, email)
+      const register = second.getByRole("dialog", { name: "Register Device" })
+      await register.getByText("Register this device to continue").waitFor({ timeout: 15_000 })
+      let link: string | undefined
+      await expect
+        .poll(async () => (link = (await mail(email)).find((m) => m.link !== null)?.link ?? undefined), {
+          timeout: 15_000
+        })
+        .toMatch(/approve-device/)
+      expect((await fetch(link as string)).status).toBe(200)
+      await second.getByRole("dialog", { name: "Confirm Email" }).waitFor({ timeout: 30_000 })
+      await second
+        .getByRole("dialog")
+        .getByLabel("Code")
+        .fill(await newCode(email, [first]))
+      await expect
+        .poll(() => second.getByTestId("connection-status").textContent(), { timeout: 30_000 })
+        .toBe("connected")
+    } finally {
+      await other.close()
+    }
+  })
+
+  it("updates the email with a code to each address, then signs out back to Connect with the login forgotten", async () => {
+    const email = `ida.${Date.now()}@example.com`
+    const newEmail = `ida.new.${Date.now()}@example.com`
+    const first = await loginByEmail(page, email)
+    const account = await accountView()
+    await account.getByText(email).waitFor({ timeout: 15_000 })
+    await account.getByRole("button", { name: "Edit email" }).click()
+    const edit = page.getByRole("dialog", { name: "Edit Email" })
+    await edit.getByLabel("New email").fill(newEmail)
+    await edit.getByRole("button", { name: "Save" }).click()
+    await page
+      .getByRole("dialog", { name: "Confirm Current Email" })
+      .getByLabel("Code")
+      .fill(await newCode(email, [first]))
+    await page
+      .getByRole("dialog", { name: "Confirm New Email" })
+      .getByLabel("Code")
+      .fill(await newCode(newEmail))
+    await page.getByText("Email updated").waitFor({ timeout: 15_000 })
+    // Shown shortened: it is over 30 characters (SPEC §5).
+    expect(newEmail.length).toBeGreaterThan(30)
+    await page.getByRole("dialog", { name: "Account" }).getByText(shortenEmail(newEmail)).waitFor({ timeout: 15_000 })
+    expect(await page.evaluate(() => localStorage.getItem("@airlock/email"))).toBe(newEmail)
+
+    await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Disconnect" }).click()
+    await expect.poll(() => status().textContent(), { timeout: 15_000 }).toBe("disconnected")
+    expect(await page.evaluate(() => localStorage.getItem("@airlock/email"))).toBeNull()
+    await page.reload()
+    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
+    await modal().getByRole("button", { name: "Continue with Email" }).waitFor({ timeout: 15_000 })
+    expect(await status().textContent()).toBe("disconnected")
+  })
+
+  it("logs in with a social account through the stand-in's popup; a popup closed first reads 'Popup closed'", async () => {
+    await page.goto(sandbox.urls.demo)
+    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
+    const [popup] = await Promise.all([
+      page.waitForEvent("popup"),
+      modal().getByRole("button", { name: "Continue with GitHub" }).click({ timeout: 15_000 })
+    ])
+    await popup.getByRole("button", { name: "Allow" }).click({ timeout: 15_000 })
+    await expect.poll(() => status().textContent(), { timeout: 30_000 }).toBe("connected")
+    const account = await accountView()
+    await account.getByText("Logged in as").waitFor({ timeout: 15_000 })
+    await account.getByRole("button", { name: "Disconnect" }).click()
+    await expect.poll(() => status().textContent(), { timeout: 15_000 }).toBe("disconnected")
+
+    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
+    const [closing] = await Promise.all([
+      page.waitForEvent("popup"),
+      modal().getByRole("button", { name: "Continue with Google" }).click({ timeout: 15_000 })
+    ])
+    await closing.waitForLoadState()
+    await closing.close()
+    await page.getByRole("dialog", { name: "Social Login" }).getByText("Popup closed").waitFor({ timeout: 15_000 })
+    expect(await status().textContent()).toBe("disconnected")
+  })
+})
