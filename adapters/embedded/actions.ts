@@ -56,7 +56,9 @@ export const openSocialPopup = (): Window | undefined =>
  * closed' when the user closes it first.
  * @example
  * ```ts
- * button.onclick = () => connectSocial(airlock, "github", openSocialPopup())
+ * document.querySelector("button")?.addEventListener("click", () => {
+ *   void connectSocial(airlock, "github", openSocialPopup())
+ * })
  * ```
  */
 export const connectSocial = (airlock: AirlockClient, provider: SocialProvider, popup: Window | undefined) =>

@@ -5,7 +5,6 @@
  * user first, in ApproveTransaction); reads, transfers and balances use the app's own RPC through the EVM adapter's
  * code.
  */
-import * as Effect from "effect/Effect"
 import type {
   AdapterConnection,
   AdapterContext,
@@ -15,7 +14,6 @@ import type {
 import { ConnectionError } from "../../core/errors/catalogue.ts"
 import type { EmbeddedUser } from "../../core/schema/embedded.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"
-import type { FrameShape } from "../../core/services/Frame.ts"
 import type { EmbeddedOptions } from "./index.ts"
 
 /** The login's name to show: the email, else the social user name (core trims a Discord one). */
@@ -58,15 +56,19 @@ const asWalletError = (error: unknown): unknown => {
  * The implementation over the client's frame.
  * @example
  * ```ts
- * const implementation = await makeEmbeddedImplementation(context, { defaultAccountType: "eoa" })
+ * const implementation = await makeEmbeddedImplementation(
+ *   { projectId: "airlock-demo", endpoints: { walletApi: "", blockchainApi: "", frame: "http://127.0.0.1:4410" } },
+ *   { defaultAccountType: "eoa" }
+ * ) // rejects 'No auth connector found' outside a client whose runtime has the frame
  * ```
  */
 export const makeEmbeddedImplementation = async (
   context: AdapterContext,
   options: EmbeddedOptions
 ): Promise<AdapterImplementation> => {
-  const frame: FrameShape | undefined = await context.frame?.()
-  if (frame === undefined) throw new ConnectionError({ reason: "NoAuthConnector" })
+  const client = await context.frame?.()
+  if (client === undefined) throw new ConnectionError({ reason: "NoAuthConnector" })
+  const { frame, run } = client
   const networks = (context.networks ?? []).filter((n) => n.chainNamespace === "eip155")
   let current: CaipNetwork | undefined = networks[0]
   const listeners = new Set<AdapterEvents>()
@@ -74,8 +76,8 @@ export const makeEmbeddedImplementation = async (
   /** The frame created (with `network`'s chain and RPC URL the first time) and initialised. */
   const ready = async (network: CaipNetwork | undefined = current) => {
     if (network === undefined) throw new ConnectionError({ reason: "NoRequestedChains", details: "No EVM network" })
-    await Effect.runPromise(frame.ensureFrame({ chainId: Number(network.id), rpcUrl: rpcUrlOf(network) }))
-    await Effect.runPromise(frame.ready)
+    await run(frame.ensureFrame({ chainId: Number(network.id), rpcUrl: rpcUrlOf(network) }))
+    await run(frame.ready)
     return frame
   }
   const rpcUrlOf = (network: CaipNetwork) => network.rpcUrls.default.http[0] ?? ""
@@ -97,7 +99,7 @@ export const makeEmbeddedImplementation = async (
     connect: async ({ connectorId, network }) => {
       const ready_ = await ready(network)
       current = network
-      const user = await Effect.runPromise(
+      const user = await run(
         ready_.request("GET_USER", {
           chainId: Number(network.id),
           preferredAccountType: options.defaultAccountType ?? "smartAccount"
@@ -108,24 +110,22 @@ export const makeEmbeddedImplementation = async (
     reconnect: async ({ connectorId, network }) => {
       const ready_ = await ready(network ?? current)
       if (network !== undefined) current = network
-      const { isConnected } = await Effect.runPromise(ready_.request("IS_CONNECTED"))
+      const { isConnected } = await run(ready_.request("IS_CONNECTED"))
       if (!isConnected) return undefined
-      const user = await Effect.runPromise(
-        ready_.request("GET_USER", current === undefined ? {} : { chainId: Number(current.id) })
-      )
+      const user = await run(ready_.request("GET_USER", current === undefined ? {} : { chainId: Number(current.id) }))
       return connectionOf(connectorId, user)
     },
     // Sign-out never fails and is capped at 3 s (SPEC §4): the app forgets the login either way.
     disconnect: async () => {
       if (frame.status() === "absent") return
-      await Effect.runPromise(frame.signOut)
+      await run(frame.signOut)
     },
     switchNetwork: async ({ network }) => {
       const ready_ = await ready(network)
-      await Effect.runPromise(ready_.request("SWITCH_NETWORK", { chainId: Number(network.id) }))
+      await run(ready_.request("SWITCH_NETWORK", { chainId: Number(network.id) }))
       current = network
       // The active account may differ on the new chain (no smart account there): core follows the user's address.
-      const user = await Effect.runPromise(ready_.request("GET_USER", { chainId: Number(network.id) }))
+      const user = await run(ready_.request("GET_USER", { chainId: Number(network.id) }))
       for (const events of listeners) {
         events.chainChanged(Number(network.id))
         events.accountsChanged(connectionOf("", user).accounts)
@@ -136,7 +136,7 @@ export const makeEmbeddedImplementation = async (
       const ready_ = await ready(target)
       if (target === undefined) throw new ConnectionError({ reason: "NoRequestedChains", details: "No EVM network" })
       try {
-        return await Effect.runPromise(
+        return await run(
           ready_.request("RPC_REQUEST", {
             method,
             ...(params === undefined ? {} : { params }),
@@ -155,7 +155,7 @@ export const makeEmbeddedImplementation = async (
     },
     reloadConnector: async () => {
       if (frame.status() === "absent") return
-      await Effect.runPromise(frame.request("RELOAD"))
+      await run(frame.request("RELOAD"))
     },
     getBalance: async ({ address, network }) => {
       if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new Error(`Not an EVM address: ${address}`)

@@ -1,3 +1,4 @@
+import type * as Effect from "effect/Effect"
 import type * as Layer from "effect/Layer"
 import type { AccountUser } from "../schema/account.ts"
 import type { ConnectorData } from "../schema/connector.ts"
@@ -82,10 +83,18 @@ export interface AdapterContext {
   }
   /**
    * The client's embedded-wallet frame (core's Frame service), when an adapter added it to the client's runtime
-   * (`embedded()` does); resolves `undefined` otherwise. Its effects need no services: run them with
-   * `Effect.runPromise`.
+   * (`embedded()` does); resolves `undefined` otherwise.
    */
-  readonly frame?: (() => Promise<FrameShape | undefined>) | undefined
+  readonly frame?: (() => Promise<FrameClient | undefined>) | undefined
+}
+
+/**
+ * The frame as an adapter reaches it: the service, and `run`, which runs its effects on the client's runtime (its
+ * clock: the 120 s and 3 s limits follow a test's clock too).
+ */
+export interface FrameClient {
+  readonly frame: FrameShape
+  readonly run: <A, E>(effect: Effect.Effect<A, E>) => Promise<A>
 }
 
 /**

@@ -150,7 +150,11 @@ export const makeAirlock = (
     endpoints: invalid ? { walletApi: "", blockchainApi: "" } : options.endpoints,
     // The frame is a service of the runtime (an adapter's layer adds it); asked for once the runtime exists.
     frame: () =>
-      runtime.runPromise(Effect.serviceOption(Frame)).then((frame) => (frame._tag === "Some" ? frame.value : undefined))
+      runtime
+        .runPromise(Effect.serviceOption(Frame))
+        .then((frame) =>
+          frame._tag === "Some" ? { frame: frame.value, run: (effect) => runtime.runPromise(effect) } : undefined
+        )
   })
   const runtime = makeRuntime({ options, store, platform, services, onAlert, adapters })
   const routerOptions: RouterOptions = {

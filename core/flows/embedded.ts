@@ -31,6 +31,9 @@ export const EMAIL_COOLDOWN_MS = 30_000
 /** SPEC §9: the social popup's size and how often it is checked for being closed. */
 export const SOCIAL_POPUP = { width: 600, height: 800, pollMs: 1_000 } as const
 
+/** SPEC §5: a valid email address (at most 254 characters: the length is checked before the pattern reads it). */
+const validEmail = (address: string): boolean => address.length <= 254 && isEmail(address)
+
 /** The namespace the embedded wallet serves. */
 const namespace = "eip155"
 
@@ -177,7 +180,7 @@ const finishLogin = (login: {
  */
 export const connectEmail = Effect.fn("connectEmail")(function* (email: string) {
   const address = email.trim()
-  if (!isEmail(address)) return yield* new EmailError({ reason: "Invalid" })
+  if (!validEmail(address)) return yield* new EmailError({ reason: "Invalid" })
   yield* authConnector
   yield* checkEmailAllowed
   const frame = yield* readyFrame
@@ -307,7 +310,7 @@ const connectedAuth = Effect.gen(function* () {
  */
 export const updateEmail = Effect.fn("updateEmail")(function* (email: string) {
   const address = email.trim()
-  if (!isEmail(address)) return yield* new EmailError({ reason: "Invalid" })
+  if (!validEmail(address)) return yield* new EmailError({ reason: "Invalid" })
   yield* connectedAuth
   const frame = yield* readyFrame
   const { action } = yield* frame.request("UPDATE_EMAIL", { email: address })

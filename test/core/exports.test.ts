@@ -17,6 +17,7 @@ describe("package exports", () => {
       "./evm",
       "./walletconnect",
       "./solana",
+      "./embedded",
       "./package.json"
     ])
   })
