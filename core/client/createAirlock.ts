@@ -10,7 +10,6 @@ import { resolveFeatures } from "../rules/resolveFeatures.ts"
 import type { Connector } from "../schema/connector.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import { sanitizeConnector } from "../schema/sanitizeConnector.ts"
-import { Frame } from "../services/Frame.ts"
 import { Platform } from "../services/Platform.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { nextAlert } from "../state/alert.ts"
@@ -149,12 +148,7 @@ export const makeAirlock = (
     metadata: invalid ? undefined : options.metadata,
     endpoints: invalid ? { walletApi: "", blockchainApi: "" } : options.endpoints,
     // The frame is a service of the runtime (an adapter's layer adds it); asked for once the runtime exists.
-    frame: () =>
-      runtime
-        .runPromise(Effect.serviceOption(Frame))
-        .then((frame) =>
-          frame._tag === "Some" ? { frame: frame.value, run: (effect) => runtime.runPromise(effect) } : undefined
-        )
+    frame: () => import("../services/Frame.ts").then((m) => m.frameClient(runtime))
   })
   const runtime = makeRuntime({ options, store, platform, services, onAlert, adapters })
   const routerOptions: RouterOptions = {
@@ -269,25 +263,6 @@ export const makeAirlock = (
     }
   }
 
-  /**
-   * The EIP-1193 provider of an embedded-wallet connection, one per namespace: `request` is the client's (method
-   * allowlist, ApproveTransaction for unsafe methods); events come through the client's state, so `on` listens to
-   * nothing.
-   */
-  const authProviders = new Map<ChainNamespace, unknown>()
-  const authProvider = (namespace: ChainNamespace) => {
-    let provider = authProviders.get(namespace)
-    if (provider === undefined) {
-      provider = {
-        request: (args: { readonly method: string; readonly params?: unknown }) =>
-          client.request({ method: args.method, params: args.params }, { namespace }),
-        on: () => undefined,
-        removeListener: () => undefined
-      }
-      authProviders.set(namespace, provider)
-    }
-    return provider
-  }
   const client: AirlockClient = {
     open: (parameters = {}) => {
       if (stop !== undefined) return Promise.reject(stop.error)
@@ -387,7 +362,7 @@ export const makeAirlock = (
       if (ns === undefined || connectorId === undefined) return undefined
       const type = state.connectors.find((c) => c.id === connectorId)?.type
       // An embedded wallet's provider is core's own: its requests pass ApproveTransaction like `request`'s do.
-      if (type === "AUTH") return authProvider(ns)
+      if (type === "AUTH") return (await import("../flows/approval.ts")).authProvider(client, ns)
       const implementation = await adapters.loadFor(connectorId, ns)
       const provider = await implementation?.getProvider?.(connectorId)
       // Apps sign through the provider (viem, wagmi) as often as through `request`: a WalletConnect wallet on a phone

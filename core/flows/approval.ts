@@ -11,6 +11,7 @@ import { Options } from "../client/Options.ts"
 import { RpcError } from "../errors/catalogue.ts"
 import { close, goBack, push, reset } from "../router/index.ts"
 import { requestSummary } from "../rules/requestSummary.ts"
+import type { ChainNamespace } from "../schema/namespace.ts"
 import { Adapters } from "../services/Adapters.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { routerContext } from "../state/routerContext.ts"
@@ -120,3 +121,34 @@ export const answerApproval = (id: string, approved: boolean) =>
     const adapters = yield* Adapters
     adapters.approvals.get(id)?.(approved)
   })
+
+/**
+ * The EIP-1193 provider of an embedded-wallet connection, one per client and namespace: `request` is the client's
+ * (method allowlist, ApproveTransaction for unsafe methods); events come through the client's state, so `on`
+ * listens to nothing.
+ */
+const authProviders = new WeakMap<object, Map<ChainNamespace, unknown>>()
+
+export const authProvider = (
+  client: {
+    request(
+      args: { readonly method: string; readonly params?: unknown },
+      options: { readonly namespace: ChainNamespace }
+    ): Promise<unknown>
+  },
+  namespace: ChainNamespace
+): unknown => {
+  let providers = authProviders.get(client)
+  if (providers === undefined) authProviders.set(client, (providers = new Map()))
+  let provider = providers.get(namespace)
+  if (provider === undefined) {
+    provider = {
+      request: (args: { readonly method: string; readonly params?: unknown }) =>
+        client.request({ method: args.method, params: args.params }, { namespace }),
+      on: () => undefined,
+      removeListener: () => undefined
+    }
+    providers.set(namespace, provider)
+  }
+  return provider
+}

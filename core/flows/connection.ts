@@ -20,6 +20,7 @@ import { RECENT_WALLETS_KEPT } from "../rules/connectOrder.ts"
 import { classifyRpcMethod } from "../rules/rpcMethods.ts"
 import { walletLink, walletLinkTarget } from "../rules/walletLinks.ts"
 import type { Connector } from "../schema/connector.ts"
+import { isSocialProvider } from "../schema/login.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import { pairingExpiry, pairingExpiryMarginMs } from "../schema/pairing.ts"
@@ -566,7 +567,7 @@ export const reconnect = Effect.fn("reconnect")(function* (namespace: ChainNames
   // An embedded wallet's social login names its provider again (the frame reports only the user name).
   const socialProvider =
     restored.connection.auth === undefined ? undefined : yield* storage.get(StorageKeys.socialProvider)
-  if (socialProvider !== undefined) {
+  if (socialProvider !== undefined && isSocialProvider(socialProvider)) {
     yield* updateAuthConnection(namespace, restored.connection.connectorId, { auth: { socialProvider } })
   }
 })

@@ -7,6 +7,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import type { FrameClient } from "../client/AirlockAdapter.ts"
 import type { AlertError } from "../errors/alerts.ts"
 import type { FrameError } from "../errors/catalogue.ts"
 import type { FrameAction, FrameRequestPayload, FrameSuccessPayload } from "../schema/frame.ts"
@@ -109,3 +110,21 @@ export class Frame extends Context.Service<Frame, FrameShape>()("airlock/Frame")
     Effect.promise(() => import("./frameLive.ts")).pipe(Effect.map((m) => Layer.effect(Frame, m.makeFrame)))
   )
 }
+
+/**
+ * The client's frame as adapters reach it (`AdapterContext.frame`): the service and a runner on the client's runtime;
+ * `undefined` when no adapter added the Frame layer.
+ * @example
+ * ```ts
+ * const client = await frameClient(airlock.runtime) // undefined without `embedded()`
+ * ```
+ */
+export const frameClient = (runtime: {
+  runPromise<A, E>(effect: Effect.Effect<A, E, never>): Promise<A>
+  runPromise<A, E, R>(effect: Effect.Effect<A, E, R>): Promise<A>
+}): Promise<FrameClient | undefined> =>
+  runtime
+    .runPromise(Effect.serviceOption(Frame))
+    .then((found) =>
+      found._tag === "Some" ? { frame: found.value, run: (effect) => runtime.runPromise(effect) } : undefined
+    )

@@ -5,7 +5,6 @@ import {
   RECENT_WALLETS_KEPT,
   RECOMMENDED_WALLETS_COUNT
 } from "../rules/connectOrder.ts"
-import { SocialProvider } from "../schema/login.ts"
 import { ChainNamespace } from "../schema/namespace.ts"
 import { CaipNetworkId } from "../schema/network.ts"
 import { SafeLinkUrl } from "../schema/url.ts"
@@ -85,8 +84,11 @@ export const StorageKeys = {
   email: key("email", Schema.String),
   /** The username of the social login (e.g. an X handle). */
   socialUsername: key("social_username", Schema.String),
-  /** Airlock's: the social provider of the login, so a restored session names it again. */
-  socialProvider: key("social_provider", SocialProvider),
+  /**
+   * Airlock's: the social provider of the login, so a restored session names it again (checked where it is read:
+   * the providers' schema stays off the first load).
+   */
+  socialProvider: key("social_provider", Schema.String),
   /** The last active network, a CAIP-2 id. */
   lastChain: key("last_chain", CaipNetworkId),
   /** Whether email login was ever used on this device. */

@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from "playwright-core"
 import { type Address, createPublicClient, formatEther, type Hex, http } from "viem"
 import { beforeEach, describe, expect, it } from "vitest"
-import { shortenEmail, truncateAddress } from "../../core/schema/format.ts"
+import { truncateAddress } from "../../core/schema/format.ts"
+import { shortenEmail } from "../../core/schema/loginName.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
 import { useE2eSession } from "./session.ts"
 

@@ -21,7 +21,8 @@ const loaders: Partial<Record<View, () => ViewModule>> = {
     import("../views/ConnectingWalletConnect.tsx").then((m) => ({ default: m.ConnectingWalletConnectBasic })),
   ApproveTransaction: () => import("../views/ApproveTransaction.tsx").then((m) => ({ default: m.ApproveTransaction })),
   ConnectingSocial: () => import("../views/ConnectingSocial.tsx").then((m) => ({ default: m.ConnectingSocial })),
-  ConnectingFarcaster: () => import("../views/ConnectingSocial.tsx").then((m) => ({ default: m.ConnectingFarcaster })),
+  ConnectingFarcaster: () =>
+    import("../views/ConnectingFarcaster.tsx").then((m) => ({ default: m.ConnectingFarcaster })),
   EmailLogin: () => import("../views/EmailLogin.tsx").then((m) => ({ default: m.EmailLogin })),
   EmailVerifyOtp: () => import("../views/EmailLogin.tsx").then((m) => ({ default: m.EmailVerifyOtp })),
   EmailVerifyDevice: () => import("../views/EmailLogin.tsx").then((m) => ({ default: m.EmailVerifyDevice })),

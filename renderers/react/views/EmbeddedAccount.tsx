@@ -1,7 +1,7 @@
 "use client"
 import { useEffect, useState } from "react"
 import { setPreferredAccount, smartAccountNetworks } from "../../../adapters/embedded/actions.ts"
-import { shortenEmail } from "../../../core/schema/format.ts"
+import { shortenEmail } from "../../../core/schema/loginName.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"

@@ -2,7 +2,7 @@
 import { type FormEvent, useId, useState } from "react"
 import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from "../../../adapters/embedded/actions.ts"
 import { getViewParams } from "../../../core/router/state.ts"
-import { shortenEmail } from "../../../core/schema/format.ts"
+import { shortenEmail } from "../../../core/schema/loginName.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
