@@ -138,8 +138,8 @@ export const authProvider = (
   },
   namespace: ChainNamespace
 ): unknown => {
-  let providers = authProviders.get(client)
-  if (providers === undefined) authProviders.set(client, (providers = new Map()))
+  const providers = authProviders.get(client) ?? new Map<ChainNamespace, unknown>()
+  authProviders.set(client, providers)
   let provider = providers.get(namespace)
   if (provider === undefined) {
     provider = {

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
 import type { BrowserContext, Page } from "playwright-core"
 import { type Address, createPublicClient, formatEther, type Hex, http } from "viem"
 import { beforeEach, describe, expect, it } from "vitest"
@@ -5,6 +7,8 @@ import { truncateAddress } from "../../core/schema/format.ts"
 import { shortenEmail } from "../../core/schema/loginName.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
 import { useE2eSession } from "./session.ts"
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
 
 // The embedded wallet end to end, as a visitor without a wallet: the demo's modal, the sandbox's secure site in its
 // cross-origin frame, the mailbox for the codes, anvil for what the chain holds. Every message the app's window gets
@@ -265,4 +269,56 @@ describe("the embedded wallet through the modal", () => {
     await page.getByRole("dialog", { name: "Social Login" }).getByText("Popup closed").waitFor({ timeout: 15_000 })
     expect(await status().textContent()).toBe("disconnected")
   })
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    it(`logs in with the keyboard alone, every embedded view axe clean (${colorScheme})`, async () => {
+      await page.emulateMedia({ colorScheme })
+      const violations = async () => {
+        await page.evaluate(readFileSync(axePath, "utf8"))
+        return page.evaluate(async () => {
+          const axe = (
+            globalThis as unknown as { axe: { run: (c: Element) => Promise<{ violations: Array<{ id: string }> }> } }
+          ).axe
+          return (await axe.run(document.querySelector("[data-airlock]") ?? document.body)).violations.map((v) => v.id)
+        })
+      }
+      const focused = () => page.evaluate(() => document.activeElement?.textContent ?? "")
+      const email = `kay.${colorScheme}.${Date.now()}@example.com`
+      await page.goto(sandbox.urls.demo)
+      await page.getByRole("button", { name: "Connect Wallet" }).focus({ timeout: 15_000 })
+      await page.keyboard.press("Enter")
+      await modal().getByRole("button", { name: "Continue with Email" }).waitFor({ timeout: 15_000 })
+      for (let presses = 0; presses < 30 && (await focused()) !== "Continue with Email"; presses++) {
+        await page.keyboard.press("Tab")
+      }
+      expect(await focused()).toBe("Continue with Email")
+      await page.keyboard.press("Enter")
+      // The field has the focus: type, Enter.
+      await page.getByRole("dialog", { name: "Email Login" }).getByLabel("Email").waitFor({ timeout: 15_000 })
+      expect(await violations()).toEqual([])
+      await page.keyboard.type(email)
+      await page.keyboard.press("Enter")
+      const confirm = page.getByRole("dialog", { name: "Confirm Email" })
+      await confirm.getByLabel("Code").waitFor({ timeout: 15_000 })
+      expect(await violations()).toEqual([])
+      // A wrong code reads the frame's refusal, and the field takes the focus again.
+      await page.keyboard.type("000000")
+      await expect.poll(() => confirm.getByRole("alert").textContent(), { timeout: 15_000 }).not.toBe("")
+      expect(await violations()).toEqual([])
+      await page.keyboard.type(await newCode(email))
+      await expect.poll(() => status().textContent(), { timeout: 30_000 }).toBe("connected")
+
+      await page.getByRole("button", { name: "Sign message" }).click()
+      const approve = page.getByRole("dialog", { name: "Approve Transaction" })
+      await approve.getByRole("button", { name: "Reject" }).waitFor({ timeout: 15_000 })
+      expect(await violations()).toEqual([])
+      await approve.getByRole("button", { name: "Reject" }).click()
+      const account = await accountView()
+      await account.getByRole("button", { name: "Switch to EOA" }).waitFor({ timeout: 15_000 })
+      expect(await violations()).toEqual([])
+      await account.getByRole("button", { name: "Edit email" }).click()
+      await page.getByRole("dialog", { name: "Edit Email" }).getByLabel("New email").waitFor()
+      expect(await violations()).toEqual([])
+    })
+  }
 })

@@ -37,7 +37,6 @@ export const OtpForm = ({
         setBusy(false)
         setError(errorText(failure))
         setCode("")
-        input.current?.focus()
       }
     )
   }
@@ -46,6 +45,11 @@ export const OtpForm = ({
   useEffect(() => {
     if (code.length === CODE_LENGTH && submitted.current !== code) submit(code)
   }, [code])
+
+  // After a refusal the field takes the focus again, once it is enabled (a disabled field cannot be focused).
+  useEffect(() => {
+    if (!busy && error !== "") input.current?.focus()
+  }, [busy, error])
 
   const resend = () => {
     if (onResend === undefined) return

@@ -65,7 +65,7 @@ export const ApproveTransaction = () => {
   return (
     <div className="airlock-form">
       <p className="airlock-form-text">
-        <strong>{asks[request.method] ?? request.method}</strong>
+        <span className="airlock-form-title">{asks[request.method] ?? request.method}</span>
         {network === undefined ? null : ` on ${network.name}`}
       </p>
       <dl className="airlock-send-summary" aria-label="Request">
@@ -82,7 +82,11 @@ export const ApproveTransaction = () => {
         </p>
       ) : (
         <div className="airlock-send-actions">
-          <button type="button" className="airlock-button" onClick={() => void answerRequest(client, id, false)}>
+          <button
+            type="button"
+            className="airlock-button airlock-button-secondary"
+            onClick={() => void answerRequest(client, id, false)}
+          >
             Reject
           </button>
           <button

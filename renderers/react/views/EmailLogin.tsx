@@ -1,11 +1,12 @@
 "use client"
-import { type FormEvent, useEffect, useId, useState } from "react"
+import { useEffect, useState } from "react"
 import { connectDevice, connectEmail, connectOtp } from "../../../adapters/embedded/actions.ts"
 import { getViewParams } from "../../../core/router/state.ts"
 import { shortenEmail } from "../../../core/schema/loginName.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { EmailForm } from "../internal/EmailForm.tsx"
 import { errorText } from "../internal/errorText.ts"
 import { OtpForm } from "../internal/OtpForm.tsx"
 
@@ -21,54 +22,19 @@ const selectEmail = (view: "EmailVerifyOtp" | "EmailVerifyDevice") => (state: Ai
  */
 export const EmailLogin = () => {
   const client = useAirlock()
-  const ids = { input: useId(), error: useId() }
-  const [email, setEmail] = useState("")
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState("")
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
-    setBusy(true)
-    setError("")
-    const address = email.trim()
-    connectEmail(client, address).then(
-      (next) => {
-        setBusy(false)
-        if (next === "VERIFY_OTP") client.push("EmailVerifyOtp", { email: address })
-        else if (next === "VERIFY_DEVICE") client.push("EmailVerifyDevice", { email: address })
-      },
-      (failure: unknown) => {
-        setBusy(false)
-        setError(errorText(failure))
-      }
-    )
-  }
   return (
-    <form className="airlock-form" onSubmit={submit} noValidate>
-      <label htmlFor={ids.input} className="airlock-field-label">
-        Email
-      </label>
-      <input
-        id={ids.input}
-        className="airlock-input"
-        type="email"
-        // biome-ignore lint/a11y/noAutofocus: the address is the only thing this view asks for
-        autoFocus
-        autoComplete="email"
-        placeholder="you@example.com"
-        value={email}
-        disabled={busy}
-        aria-invalid={error === "" ? undefined : true}
-        aria-describedby={ids.error}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <p id={ids.error} className="airlock-send-error" role="alert">
-        {error}
-      </p>
-      <button type="submit" className="airlock-button airlock-primary" disabled={busy || email.trim() === ""}>
-        {busy ? "Sending code…" : "Continue"}
-      </button>
-    </form>
+    <EmailForm
+      label="Email"
+      submitLabel="Continue"
+      busyLabel="Sending code…"
+      placeholder="you@example.com"
+      onSubmit={(email) =>
+        connectEmail(client, email).then((next) => {
+          if (next === "VERIFY_OTP") client.push("EmailVerifyOtp", { email })
+          else if (next === "VERIFY_DEVICE") client.push("EmailVerifyDevice", { email })
+        })
+      }
+    />
   )
 }
 

@@ -73,9 +73,11 @@ export const EmbeddedAccount = () => {
           <span className="airlock-list-name">Edit email</span>
         </button>
       ) : null}
-      <p className="airlock-send-error" role="alert">
-        {error}
-      </p>
+      {error === "" ? null : (
+        <p className="airlock-send-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   )
 }

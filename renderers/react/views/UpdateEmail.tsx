@@ -1,12 +1,11 @@
 "use client"
-import { type FormEvent, useId, useState } from "react"
 import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from "../../../adapters/embedded/actions.ts"
 import { getViewParams } from "../../../core/router/state.ts"
 import { shortenEmail } from "../../../core/schema/loginName.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
-import { errorText } from "../internal/errorText.ts"
+import { EmailForm } from "../internal/EmailForm.tsx"
 import { OtpForm } from "../internal/OtpForm.tsx"
 
 const selectCurrent = (state: AirlockState) => state.accounts.eip155.user?.email ?? ""
@@ -17,57 +16,24 @@ const selectSecondary = (state: AirlockState) => getViewParams(state.modal, "Upd
 export const UpdateEmailWallet = () => {
   const client = useAirlock()
   const current = useAirlockSelector(selectCurrent)
-  const ids = { input: useId(), error: useId() }
-  const [email, setEmail] = useState("")
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState("")
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (busy) return
-    const newEmail = email.trim()
-    if (newEmail.toLowerCase() === current.toLowerCase()) return setError("This is your email already")
-    setBusy(true)
-    setError("")
-    updateEmail(client, newEmail).then(
-      (next) => {
-        setBusy(false)
-        client.push(next === "VERIFY_PRIMARY_OTP" ? "UpdateEmailPrimaryOtp" : "UpdateEmailSecondaryOtp", {
-          email: current,
-          newEmail
-        })
-      },
-      (failure: unknown) => {
-        setBusy(false)
-        setError(errorText(failure))
-      }
-    )
-  }
   return (
-    <form className="airlock-form" onSubmit={submit} noValidate>
-      <p className="airlock-form-text">Your email now: {shortenEmail(current)}</p>
-      <label htmlFor={ids.input} className="airlock-field-label">
-        New email
-      </label>
-      <input
-        id={ids.input}
-        className="airlock-input"
-        type="email"
-        // biome-ignore lint/a11y/noAutofocus: the address is the only thing this view asks for
-        autoFocus
-        autoComplete="email"
-        value={email}
-        disabled={busy}
-        aria-invalid={error === "" ? undefined : true}
-        aria-describedby={ids.error}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <p id={ids.error} className="airlock-send-error" role="alert">
-        {error}
-      </p>
-      <button type="submit" className="airlock-button airlock-primary" disabled={busy || email.trim() === ""}>
-        {busy ? "Sending code…" : "Save"}
-      </button>
-    </form>
+    <EmailForm
+      label="New email"
+      submitLabel="Save"
+      busyLabel="Sending code…"
+      intro={<p className="airlock-form-text">Your email now: {shortenEmail(current)}</p>}
+      onSubmit={(newEmail) => {
+        if (newEmail.toLowerCase() === current.toLowerCase()) {
+          return Promise.reject(new Error("This is your email already"))
+        }
+        return updateEmail(client, newEmail).then((next) =>
+          client.push(next === "VERIFY_PRIMARY_OTP" ? "UpdateEmailPrimaryOtp" : "UpdateEmailSecondaryOtp", {
+            email: current,
+            newEmail
+          })
+        )
+      }}
+    />
   )
 }
 
