@@ -213,7 +213,7 @@ const whenPopupClosed = (popup: Window) =>
 /** A failure of a social step in SPEC §8's words: a refusal stays 'Connection rejected'. */
 const socialError = (error: unknown): ConnectionError | EmailError | FrameError => {
   if (error instanceof ConnectionError) return error
-  if (error instanceof FrameError && error.message === "Connection rejected") {
+  if (error instanceof FrameError && error.shortMessage === "Connection rejected") {
     return new ConnectionError({ reason: "ConnectionRejected", cause: error })
   }
   return new ConnectionError({

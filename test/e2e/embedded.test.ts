@@ -270,6 +270,62 @@ describe("the embedded wallet through the modal", () => {
     expect(await status().textContent()).toBe("disconnected")
   })
 
+  it("names a Discord login without its trailing 0, reads a cancelled consent as 'Connection rejected', and logs in with Farcaster by its approval page", async () => {
+    await page.goto(sandbox.urls.demo)
+    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
+    const [cancelled] = await Promise.all([
+      page.waitForEvent("popup"),
+      modal().getByRole("button", { name: "Continue with Discord" }).click({ timeout: 15_000 })
+    ])
+    await cancelled.getByRole("button", { name: "Cancel" }).click({ timeout: 15_000 })
+    await page
+      .getByRole("dialog", { name: "Social Login" })
+      .getByText("Connection rejected")
+      .waitFor({ timeout: 15_000 })
+
+    // Try again opens a new popup in its click.
+    const [popup] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.getByRole("dialog", { name: "Social Login" }).getByRole("button", { name: "Try again" }).click()
+    ])
+    await popup.getByLabel("Discord username").fill("ada_lovelace0")
+    await popup.getByRole("button", { name: "Allow" }).click()
+    await expect.poll(() => status().textContent(), { timeout: 30_000 }).toBe("connected")
+    let account = await accountView()
+    await account.getByText("ada_lovelace", { exact: true }).waitFor({ timeout: 15_000 })
+    await account.getByRole("button", { name: "Disconnect" }).click()
+    await expect.poll(() => status().textContent(), { timeout: 15_000 }).toBe("disconnected")
+
+    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
+    await modal().getByRole("button", { name: "Continue with Farcaster" }).click({ timeout: 15_000 })
+    const farcaster = page.getByRole("dialog", { name: "Farcaster" })
+    await farcaster.getByRole("img", { name: "Farcaster login QR code" }).waitFor({ timeout: 15_000 })
+    const approval = (await farcaster.getByRole("link", { name: "Open approval page" }).getAttribute("href")) as string
+    expect(approval.startsWith(sandbox.urls.frame)).toBe(true)
+    // The approval happens elsewhere (a phone scanning the QR): another page here.
+    const phone = await session.context.newPage()
+    await phone.goto(approval)
+    await phone.getByRole("button", { name: "Approve" }).click()
+    await expect.poll(() => status().textContent(), { timeout: 30_000 }).toBe("connected")
+    account = await accountView()
+    await account.getByText("Logged in as").waitFor({ timeout: 15_000 })
+  })
+
+  it("takes a pasted code with its spaces and dashes", async () => {
+    const email = `lin.${Date.now()}@example.com`
+    await startEmailLogin(page, email)
+    const field = page.getByRole("dialog", { name: "Confirm Email" }).getByLabel("Code")
+    await field.waitFor({ timeout: 15_000 })
+    const code = await newCode(email)
+    const pasted = `${code.slice(0, 3)} - ${code.slice(3)}`
+    await field.evaluate((input, text) => {
+      const data = new DataTransfer()
+      data.setData("text/plain", text)
+      input.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }))
+    }, pasted)
+    await expect.poll(() => status().textContent(), { timeout: 30_000 }).toBe("connected")
+  })
+
   for (const colorScheme of ["light", "dark"] as const) {
     it(`logs in with the keyboard alone, every embedded view axe clean (${colorScheme})`, async () => {
       await page.emulateMedia({ colorScheme })

@@ -16,6 +16,8 @@ try {
   const response = await fetch(configPath)
   if (!response.ok) throw new Error(`${configPath} answered ${response.status}`)
   const airlock = createDemoAirlock(parseDemoConfig(await response.json()))
+  // For the browser console (and the benchmarks): `await airlock.request({ method: "eth_chainId" })`.
+  ;(window as unknown as { airlock: typeof airlock }).airlock = airlock
   root.render(
     <StrictMode>
       <AirlockProvider client={airlock}>
