@@ -668,5 +668,20 @@ export const request = Effect.fn("request")(function* (
       }),
     catch: (error) => error
   })
-  return yield* isAuth && handling === "unsafe" && options.approved !== true ? withApproval(args, sendIt) : sendIt
+  const result = yield* isAuth && handling === "unsafe" && options.approved !== true
+    ? withApproval(args, sendIt)
+    : sendIt
+  // An embedded wallet's smart account deploys with its first transaction: the account's state reads it again.
+  if (isAuth && sendingMethods.has(args.method)) {
+    yield* forkInClient(
+      Effect.promise(() => import("./embedded.ts")).pipe(
+        Effect.flatMap((m) => m.refreshUser),
+        Effect.catch((error) => Effect.logWarning("Airlock: the embedded wallet's user was not read again", error))
+      )
+    )
+  }
+  return result
 })
+
+/** Methods that send a transaction (an embedded wallet's smart account deploys with its first one). */
+const sendingMethods = new Set(["eth_sendTransaction", "wallet_sendCalls", "eth_sendUserOperation"])

@@ -374,3 +374,20 @@ export const setPreferredAccount = Effect.fn("setPreferredAccount")(function* (t
   }
   yield* updateAuthConnection(namespace, connectorId, { accounts: [answer.address], auth })
 })
+
+/**
+ * Reads the user again after a transaction (the smart account deploys with its first one): `smartAccountDeployed`
+ * and the accounts follow in the state.
+ */
+export const refreshUser = Effect.gen(function* () {
+  const connectorId = yield* connectedAuth
+  const frame = yield* readyFrame
+  const user = yield* frame.request("GET_USER", {})
+  const before = (yield* StateStore).getSnapshot().accounts[namespace].user
+  yield* updateAuthConnection(namespace, connectorId, {
+    auth: {
+      ...(user.smartAccountDeployed === undefined ? {} : { smartAccountDeployed: user.smartAccountDeployed }),
+      user: { ...before, ...(user.accounts === undefined ? {} : { accounts: user.accounts }) }
+    }
+  })
+})

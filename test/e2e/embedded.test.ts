@@ -180,6 +180,9 @@ describe("the embedded wallet through the modal", () => {
     expect(fromSmart.status).toBe("success")
     expect(fromSmart.to?.toLowerCase()).toBe(smart.toLowerCase())
     expect((await chain().getCode({ address: smart }))?.length ?? 0).toBeGreaterThan(2)
+    // The Account view says so.
+    account = await accountView()
+    await account.getByText("Smart account", { exact: true }).waitFor({ timeout: 15_000 })
   })
 
   it("asks a new device to be approved from the mailbox, then for the code", async () => {
