@@ -9,6 +9,8 @@ import type { AirlockClient, CoreServices } from "../../core/client/types.ts"
 import type { SocialProvider } from "../../core/schema/login.ts"
 import type { AccountType } from "../../core/schema/namespace.ts"
 
+export { openSocialPopup } from "./popup.ts"
+
 type Flows = typeof import("../../core/flows/embedded.ts")
 
 const flows = (): Promise<Flows> => import("../../core/flows/embedded.ts")
@@ -41,15 +43,6 @@ export const connectOtp = (airlock: AirlockClient, email: string, otp: string) =
 
 /** Seconds until a new code may be asked for (0: now). */
 export const emailCooldown = (airlock: AirlockClient) => run(airlock, (m) => m.emailCooldown)
-
-/**
- * Opens the social login popup (600 × 800). Call it synchronously in the click handler, before anything awaits, or
- * the browser blocks it; pass the window to {@link connectSocial}. `undefined` when the browser refused it.
- */
-export const openSocialPopup = (): Window | undefined =>
-  typeof window === "undefined"
-    ? undefined
-    : (window.open("", "airlock-social", "width=600,height=800,popup=yes") ?? undefined)
 
 /**
  * Logs in with a social account through `popup` (from {@link openSocialPopup}) and connects; rejects with 'Popup

@@ -73,12 +73,11 @@ export const makeEmbeddedImplementation = async (
   let current: CaipNetwork | undefined = networks[0]
   const listeners = new Set<AdapterEvents>()
 
-  /** The frame created (with `network`'s chain and RPC URL the first time) and initialised. */
-  const ready = async (network: CaipNetwork | undefined = current) => {
+  /** Creates the frame (with `network`'s chain and RPC URL the first time) and waits until it is initialised. */
+  const ready = async (network: CaipNetwork | undefined = current): Promise<void> => {
     if (network === undefined) throw new ConnectionError({ reason: "NoRequestedChains", details: "No EVM network" })
     await run(frame.ensureFrame({ chainId: Number(network.id), rpcUrl: rpcUrlOf(network) }))
     await run(frame.ready)
-    return frame
   }
   const rpcUrlOf = (network: CaipNetwork) => network.rpcUrls.default.http[0] ?? ""
 
@@ -97,10 +96,10 @@ export const makeEmbeddedImplementation = async (
   return {
     name: "Embedded wallet",
     connect: async ({ connectorId, network }) => {
-      const ready_ = await ready(network)
+      await ready(network)
       current = network
       const user = await run(
-        ready_.request("GET_USER", {
+        frame.request("GET_USER", {
           chainId: Number(network.id),
           preferredAccountType: options.defaultAccountType ?? "smartAccount"
         })
@@ -108,11 +107,11 @@ export const makeEmbeddedImplementation = async (
       return connectionOf(connectorId, user)
     },
     reconnect: async ({ connectorId, network }) => {
-      const ready_ = await ready(network ?? current)
+      await ready(network ?? current)
       if (network !== undefined) current = network
-      const { isConnected } = await run(ready_.request("IS_CONNECTED"))
+      const { isConnected } = await run(frame.request("IS_CONNECTED"))
       if (!isConnected) return undefined
-      const user = await run(ready_.request("GET_USER", current === undefined ? {} : { chainId: Number(current.id) }))
+      const user = await run(frame.request("GET_USER", current === undefined ? {} : { chainId: Number(current.id) }))
       return connectionOf(connectorId, user)
     },
     // Sign-out never fails and is capped at 3 s (SPEC §4): the app forgets the login either way.
@@ -121,11 +120,11 @@ export const makeEmbeddedImplementation = async (
       await run(frame.signOut)
     },
     switchNetwork: async ({ network }) => {
-      const ready_ = await ready(network)
-      await run(ready_.request("SWITCH_NETWORK", { chainId: Number(network.id) }))
+      await ready(network)
+      await run(frame.request("SWITCH_NETWORK", { chainId: Number(network.id) }))
       current = network
       // The active account may differ on the new chain (no smart account there): core follows the user's address.
-      const user = await run(ready_.request("GET_USER", { chainId: Number(network.id) }))
+      const user = await run(frame.request("GET_USER", { chainId: Number(network.id) }))
       for (const events of listeners) {
         events.chainChanged(Number(network.id))
         events.accountsChanged(connectionOf("", user).accounts)
@@ -133,11 +132,11 @@ export const makeEmbeddedImplementation = async (
     },
     request: async ({ method, params, network }) => {
       const target = network?.chainNamespace === "eip155" ? network : current
-      const ready_ = await ready(target)
+      await ready(target)
       if (target === undefined) throw new ConnectionError({ reason: "NoRequestedChains", details: "No EVM network" })
       try {
         return await run(
-          ready_.request("RPC_REQUEST", {
+          frame.request("RPC_REQUEST", {
             method,
             ...(params === undefined ? {} : { params }),
             chainId: Number(target.id),

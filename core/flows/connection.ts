@@ -481,10 +481,11 @@ export const connect = Effect.fn("connect")(function* (
     method: connector.type === "WALLET_CONNECT" ? (state.isMobile ? "mobile" : "qrcode") : "browser",
     name: chosen?.name ?? connector.name
   })
-  // Connected from the modal: it closes, as AppKit's does (an UnsupportedChain the wallet's chain opened stays).
+  // Connected from the modal (a wallet's view, an embedded login's): it closes, as AppKit's does (an
+  // UnsupportedChain the wallet's chain opened stays).
   const routerOptions = yield* Options
   store.update((s) =>
-    s.modal.open && s.modal.view.startsWith("Connect")
+    s.modal.open && (s.modal.view.startsWith("Connect") || s.modal.view.startsWith("Email"))
       ? { ...s, modal: close(s.modal, routerContext(s, routerOptions)).state }
       : s
   )

@@ -11,7 +11,7 @@ import * as Option from "effect/Option"
 import type { AuthConnection } from "../client/AirlockAdapter.ts"
 import { Options } from "../client/Options.ts"
 import { ConnectionError, EmailError, FrameError } from "../errors/catalogue.ts"
-import { close } from "../router/index.ts"
+import { SOCIAL_POPUP_POLL_MS } from "../router/constants.ts"
 import { isEmail } from "../schema/checks.ts"
 import type { SocialProvider } from "../schema/login.ts"
 import { trimDiscordUsername } from "../schema/loginName.ts"
@@ -22,14 +22,11 @@ import { Frame, type FrameShape } from "../services/Frame.ts"
 import { Storage, StorageKeys } from "../services/Storage.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { forkInClient } from "../state/ClientScope.ts"
-import { routerContext } from "../state/routerContext.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { connect, updateAuthConnection } from "./connection.ts"
 
 /** SPEC §9: a new login email may be asked for 30 s after the last one at the earliest. */
 export const EMAIL_COOLDOWN_MS = 30_000
-/** SPEC §9: the social popup's size and how often it is checked for being closed. */
-export const SOCIAL_POPUP = { width: 600, height: 800, pollMs: 1_000 } as const
 
 /** SPEC §5: a valid email address (at most 254 characters: the length is checked before the pattern reads it). */
 const validEmail = (address: string): boolean => address.length <= 254 && isEmail(address)
@@ -106,8 +103,8 @@ export const readyFrame = Effect.gen(function* () {
   return frame
 })
 
-/** Seconds left of the email cooldown (0: a code may be sent). */
-const cooldownLeft = Effect.gen(function* () {
+/** Seconds until a new login code may be asked for (0: now): the resend button's countdown. */
+export const emailCooldown = Effect.gen(function* () {
   const last = yield* (yield* Storage).get(StorageKeys.lastEmailLoginTime)
   const now = yield* Clock.currentTimeMillis
   if (last === undefined || last > now) return 0
@@ -120,30 +117,9 @@ const cooldownLeft = Effect.gen(function* () {
  * one, else 'Please try again after N seconds'.
  */
 export const checkEmailAllowed = Effect.gen(function* () {
-  const seconds = yield* cooldownLeft
+  const seconds = yield* emailCooldown
   if (seconds > 0) return yield* new EmailError({ reason: "Cooldown", params: { seconds } })
 })
-
-/** The seconds until a new code may be asked for (the resend button's countdown). */
-export const emailCooldown = cooldownLeft
-
-/** Closes the modal after a login made from it (as a wallet connection does), unless the view moved on. */
-const closeAfterLogin = Effect.gen(function* () {
-  const store = yield* StateStore
-  const options = yield* Options
-  store.update((s) =>
-    s.modal.open && loginViews.has(s.modal.view) ? { ...s, modal: close(s.modal, routerContext(s, options)).state } : s
-  )
-})
-
-const loginViews = new Set<string>([
-  "Connect",
-  "EmailLogin",
-  "EmailVerifyOtp",
-  "EmailVerifyDevice",
-  "ConnectingSocial",
-  "ConnectingFarcaster"
-])
 
 /** After the frame logged in: the login remembered (SPEC §9 keys), then core connects the AUTH connector. */
 const finishLogin = (login: {
@@ -170,7 +146,6 @@ const finishLogin = (login: {
         auth: { socialProvider: login.social, ...(name === undefined ? {} : { name }) }
       })
     }
-    yield* closeAfterLogin
   })
 
 /**
@@ -206,7 +181,7 @@ export const connectOtp = Effect.fn("connectOtp")(function* (email: string, otp:
 /** The popup closed without a result: 'Popup closed' (checked every second, SPEC §9). */
 const whenPopupClosed = (popup: Window) =>
   Effect.gen(function* () {
-    while (!popup.closed) yield* Effect.sleep(SOCIAL_POPUP.pollMs)
+    while (!popup.closed) yield* Effect.sleep(SOCIAL_POPUP_POLL_MS)
     return yield* new ConnectionError({ reason: "PopupClosed" })
   })
 
@@ -335,13 +310,19 @@ export const updateEmailSecondaryOtp = Effect.fn("updateEmailSecondaryOtp")(func
   return newEmail
 })
 
+/** The networks each frame offers the smart account on: asked once per frame (they do not change in a session). */
+const enabledNetworks = new WeakMap<FrameShape, ReadonlyArray<number>>()
+
 /**
- * The chain ids where the smart account may be used, from the frame, remembered in storage (SPEC §9
+ * The chain ids where the smart account may be used, from the frame (once per frame), remembered in storage (SPEC §9
  * `smart_account_networks`).
  */
 export const smartAccountNetworks = Effect.gen(function* () {
   const frame = yield* readyFrame
+  const known = enabledNetworks.get(frame)
+  if (known !== undefined) return known
   const { smartAccountEnabledNetworks } = yield* frame.request("GET_SMART_ACCOUNT_ENABLED_NETWORKS")
+  enabledNetworks.set(frame, smartAccountEnabledNetworks)
   yield* (yield* Storage).set(StorageKeys.smartAccountNetworks, smartAccountEnabledNetworks)
   return smartAccountEnabledNetworks
 })

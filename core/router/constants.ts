@@ -21,6 +21,12 @@ export const SNACK_SHOWN_MS = 2200
  */
 export const FARCASTER_RELOAD_DELAY_MS = 100
 
+/** The social login popup's size (SPEC §9: 600 by 800), in CSS pixels. */
+export const SOCIAL_POPUP_SIZE = { width: 600, height: 800 } as const
+
+/** How often a social login checks whether its popup was closed without a result (SPEC §9), in ms. */
+export const SOCIAL_POPUP_POLL_MS = 1_000
+
 /**
  * Duration of the header title's text transition, in ms.
  */

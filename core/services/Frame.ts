@@ -120,8 +120,7 @@ export class Frame extends Context.Service<Frame, FrameShape>()("airlock/Frame")
  * ```
  */
 export const frameClient = (runtime: {
-  runPromise<A, E>(effect: Effect.Effect<A, E, never>): Promise<A>
-  runPromise<A, E, R>(effect: Effect.Effect<A, E, R>): Promise<A>
+  runPromise<A, E>(effect: Effect.Effect<A, E>): Promise<A>
 }): Promise<FrameClient | undefined> =>
   runtime
     .runPromise(Effect.serviceOption(Frame))

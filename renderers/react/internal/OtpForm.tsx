@@ -37,6 +37,8 @@ export const OtpForm = ({
         setBusy(false)
         setError(errorText(failure))
         setCode("")
+        // The same code may be sent again (typed anew after a network failure).
+        submitted.current = ""
       }
     )
   }

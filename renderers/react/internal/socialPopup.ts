@@ -2,11 +2,25 @@
  * The social login popup, handed from the click that opened it to the ConnectingSocial view that drives it. It must
  * open synchronously in the click (SPEC §4, §9: 600 × 800), or the browser blocks it; the view loads after.
  */
+import { openSocialPopup as open } from "../../../adapters/embedded/popup.ts"
+import type { SocialLogin } from "../../../core/rules/features.ts"
+
+/** Each social login's name as its buttons and views say it. */
+export const socialNames: Readonly<Record<SocialLogin, string>> = {
+  google: "Google",
+  x: "X",
+  farcaster: "Farcaster",
+  discord: "Discord",
+  apple: "Apple",
+  github: "GitHub",
+  facebook: "Facebook"
+}
+
 const popups = new WeakMap<object, Window>()
 
 /** Opens the popup for `client`'s next social login; `undefined` when the browser refused it. */
 export const openSocialPopup = (client: object): Window | undefined => {
-  const popup = window.open("", "airlock-social", "width=600,height=800,popup=yes") ?? undefined
+  const popup = open()
   if (popup === undefined) popups.delete(client)
   else popups.set(client, popup)
   return popup

@@ -1,13 +1,12 @@
 "use client"
 import { getWalletListProps } from "../../../core/anatomy/walletItem.ts"
-import type { SocialLogin } from "../../../core/rules/features.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { type ConnectSection, type ConnectView, selectConnectView } from "../../../core/state/selectors.ts"
 import { WalletItem } from "../components/WalletItem.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
-import { openSocialPopup } from "../internal/socialPopup.ts"
+import { openSocialPopup, socialNames } from "../internal/socialPopup.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
 const sectionLabels: Record<ConnectSection["type"], string> = {
@@ -18,16 +17,6 @@ const sectionLabels: Record<ConnectSection["type"], string> = {
   custom: "Custom",
   external: "External",
   recommended: "Recommended"
-}
-
-const socialNames: Record<SocialLogin, string> = {
-  google: "Google",
-  x: "X",
-  farcaster: "Farcaster",
-  discord: "Discord",
-  apple: "Apple",
-  github: "GitHub",
-  facebook: "Facebook"
 }
 
 const sameItems = <A,>(a: ReadonlyArray<A>, b: ReadonlyArray<A>): boolean =>

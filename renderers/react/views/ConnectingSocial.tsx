@@ -9,17 +9,8 @@ import { PendingRequest } from "../components/PendingRequest.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { errorText } from "../internal/errorText.ts"
-import { openSocialPopup, takeSocialPopup } from "../internal/socialPopup.ts"
+import { openSocialPopup, socialNames, takeSocialPopup } from "../internal/socialPopup.ts"
 import { useAttempt } from "../internal/useAttempt.ts"
-
-const names: Readonly<Record<string, string>> = {
-  google: "Google",
-  github: "GitHub",
-  apple: "Apple",
-  facebook: "Facebook",
-  x: "X",
-  discord: "Discord"
-}
 
 const selectProvider = (state: AirlockState) => getViewParams(state.modal, "ConnectingSocial")?.provider ?? ""
 
@@ -37,7 +28,7 @@ export const Logo = ({ text }: { readonly text: string }) => (
 export const ConnectingSocial = () => {
   const client = useAirlock()
   const provider = useAirlockSelector(selectProvider)
-  const name = names[provider] ?? provider
+  const name = isSocialProvider(provider) ? socialNames[provider] : provider
   const start = useCallback(() => {
     if (!isSocialProvider(provider)) return Promise.reject(new ConnectionError({ reason: "SocialConnectionFailed" }))
     return connectSocial(client, provider, takeSocialPopup(client)).catch((error: unknown) => {

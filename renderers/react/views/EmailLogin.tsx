@@ -1,14 +1,16 @@
 "use client"
-import { useEffect, useState } from "react"
+import { useCallback } from "react"
 import { connectDevice, connectEmail, connectOtp } from "../../../adapters/embedded/actions.ts"
 import { getViewParams } from "../../../core/router/state.ts"
 import { shortenEmail } from "../../../core/schema/loginName.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import { PendingRequest } from "../components/PendingRequest.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { EmailForm } from "../internal/EmailForm.tsx"
 import { errorText } from "../internal/errorText.ts"
 import { OtpForm } from "../internal/OtpForm.tsx"
+import { useAttempt } from "../internal/useAttempt.ts"
 
 /**
  * The email a login view was opened for. A view's data is kept per view, so the code views read their own.
@@ -55,47 +57,31 @@ export const EmailVerifyOtp = () => {
 export const EmailVerifyDevice = () => {
   const client = useAirlock()
   const email = useAirlockSelector(selectEmail("EmailVerifyDevice"))
-  const [error, setError] = useState("")
-  const [round, setRound] = useState(0)
-  useEffect(() => {
-    if (round < 0) return
-    let live = true
-    setError("")
-    connectDevice(client).then(
-      () => {
-        if (!live) return
+  const start = useCallback(
+    () =>
+      connectDevice(client).then(() => {
+        // Only while this view shows: the user may have gone back meanwhile.
+        if (client.getState().modal.view !== "EmailVerifyDevice") return
         // The code view takes this one's place: back from it returns to the address.
         client.goBack()
         client.push("EmailVerifyOtp", { email })
-      },
-      (failure: unknown) => {
-        if (live) setError(errorText(failure))
-      }
-    )
-    return () => {
-      live = false
-    }
-  }, [client, email, round])
+      }),
+    [client, email]
+  )
+  const { attempt, retry } = useAttempt(start, (error) => errorText(error))
   return (
-    <div className="airlock-connecting" data-state={error === "" ? "pending" : "failed"}>
-      <div className="airlock-connecting-logo">
+    <PendingRequest
+      attempt={attempt}
+      logo={
         <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
           <rect x="3" y="5" width="18" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
           <path d="m4 7 8 6 8-6" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>
-        {error === "" ? <span className="airlock-spinner" aria-hidden="true" /> : null}
-      </div>
-      <p className="airlock-connecting-title" role="status">
-        {error === "" ? "Register this device to continue" : error}
-      </p>
-      <p className="airlock-connecting-text">
-        Approve this login from the email we sent to {shortenEmail(email)}. The link is valid for 10 minutes.
-      </p>
-      {error === "" ? null : (
-        <button type="button" className="airlock-button airlock-retry" onClick={() => setRound((n) => n + 1)}>
-          Try again
-        </button>
-      )}
-    </div>
+      }
+      title="Register this device to continue"
+      text={`Approve this login from the email we sent to ${shortenEmail(email)}. The link is valid for 10 minutes.`}
+      failedText="Try again to wait for the approval."
+      onRetry={retry}
+    />
   )
 }

@@ -6,9 +6,11 @@ import {
   connectOtp,
   connectSocial,
   embedded,
+  setPreferredAccount,
+  smartAccountNetworks,
   updateEmail
 } from "../../../adapters/embedded/index.ts"
-import { mainnet } from "../../../core/networks/index.ts"
+import { base, mainnet } from "../../../core/networks/index.ts"
 import { Storage, StorageKeys } from "../../../core/services/Storage.ts"
 import { createTestAirlock, type TestAirlockClient } from "../../../core/testing/index.ts"
 import { makeFakePage, secureOrigin } from "../services/frameFake.ts"
@@ -70,7 +72,9 @@ const defaultHandlers: Record<string, Handler> = {
   GET_USER: () => user,
   IS_CONNECTED: () => ({ isConnected: true }),
   RPC_REQUEST: () => "0xsigned",
-  GET_SOCIAL_REDIRECT_URI: () => ({ uri: `${secureOrigin}/social/consent?provider=github` })
+  GET_SOCIAL_REDIRECT_URI: () => ({ uri: `${secureOrigin}/social/consent?provider=github` }),
+  GET_SMART_ACCOUNT_ENABLED_NETWORKS: () => ({ smartAccountEnabledNetworks: [8453] }),
+  SWITCH_NETWORK: (payload) => payload
 }
 
 let airlock: TestAirlockClient | undefined
@@ -83,7 +87,7 @@ const start = async (handlers: Record<string, Handler> = defaultHandlers, withEm
   const site = makeSite(handlers)
   airlock = createTestAirlock({
     clock: "test",
-    networks: [mainnet],
+    networks: [mainnet, base],
     adapters: withEmbedded ? [embedded()] : [],
     endpoints: {
       walletApi: "https://api.airlock.test",
@@ -197,9 +201,14 @@ describe("embedded wallet flows", () => {
 
     // A read needs no approval; a method in neither list is refused and shown.
     expect(await settled(airlock, airlock.request({ method: "eth_chainId" }))).toBe("0xsigned")
+    // ...and refuses every request still waiting for the user.
+    const waiting = airlock.request(sign)
+    waiting.catch(() => undefined)
+    await expect.poll(() => airlock.getState().modal.data.ApproveTransaction?.id).toBeDefined()
     await expect(airlock.request({ method: "eth_sign", params: [] })).rejects.toThrow(
       "Requested RPC call is not allowed"
     )
+    await expect(waiting).rejects.toMatchObject({ code: 4001 })
     expect(airlock.getState().modal.data.ApproveTransaction).toEqual({ method: "eth_sign", notAllowed: true })
   })
 
@@ -230,6 +239,39 @@ describe("embedded wallet flows", () => {
     await disconnected
     expect(airlock.getState().accounts.eip155.status).toBe("disconnected")
     expect(await storedEmail(airlock)).toBeUndefined()
+  })
+
+  it("follows the app: theme changes, network switches, the frame's sign-out elsewhere; asks the smart-account networks once", async () => {
+    const { site, airlock } = await start()
+    await settled(airlock, connectEmail(airlock, "ada@example.com"))
+    await settled(airlock, connectOtp(airlock, "ada@example.com", "123456"))
+    const themes = () => site.requests.filter((r) => r.action === "SYNC_THEME").map((r) => r.payload)
+    airlock.setThemeMode(airlock.getState().themeMode === "dark" ? "light" : "dark")
+    await expect.poll(() => themes().length).toBe(2)
+    expect(themes()[1]).toMatchObject({ themeMode: airlock.getState().themeMode })
+
+    await settled(airlock, airlock.switchNetwork(base))
+    expect(site.requests.find((r) => r.action === "SWITCH_NETWORK")?.payload).toEqual({ chainId: 8453 })
+    expect(airlock.getState().activeNetworks.eip155?.id).toBe(8453)
+
+    expect(await settled(airlock, smartAccountNetworks(airlock))).toEqual([8453])
+    expect(await settled(airlock, smartAccountNetworks(airlock))).toEqual([8453])
+    expect(site.actions().filter((a) => a === "GET_SMART_ACCOUNT_ENABLED_NETWORKS")).toHaveLength(1)
+
+    // Signed out in the frame (another tab, an expired session): the app shows it disconnected.
+    site.page.deliver({ type: "@airlock-frame/SESSION_UPDATE", payload: { isConnected: false } })
+    await expect.poll(() => airlock.getState().accounts.eip155.status).toBe("disconnected")
+  })
+
+  it("offers the smart account only on a network the frame lists", async () => {
+    const { site, airlock } = await start()
+    await settled(airlock, connectEmail(airlock, "ada@example.com"))
+    await settled(airlock, connectOtp(airlock, "ada@example.com", "123456"))
+    // On Ethereum, which the frame does not list ([8453]): refused before the frame is asked to switch.
+    await expect(settled(airlock, setPreferredAccount(airlock, "smartAccount"))).rejects.toThrow(
+      "Smart accounts are not available on this network"
+    )
+    expect(site.actions()).not.toContain("SET_PREFERRED_ACCOUNT")
   })
 
   it("says which part is missing: no embedded adapter, no embedded login", async () => {
