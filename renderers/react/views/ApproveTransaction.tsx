@@ -42,14 +42,14 @@ export const ApproveTransaction = () => {
   if (request === undefined) return null
   if (request.notAllowed === true || request.id === undefined) {
     return (
-      <div className="airlock-form">
+      <div className="airlock-connecting" data-state="failed">
         <p className="airlock-connecting-title" role="alert">
           {actionNotAllowedText}
         </p>
-        <p className="airlock-form-text">
+        <p className="airlock-connecting-text">
           The app asked for <code>{request.method}</code>, which the embedded wallet does not allow.
         </p>
-        <button type="button" className="airlock-button" onClick={() => client.goBack()}>
+        <button type="button" className="airlock-button airlock-retry" onClick={() => client.goBack()}>
           Close
         </button>
       </div>

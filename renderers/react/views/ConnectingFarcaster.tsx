@@ -34,12 +34,12 @@ export const ConnectingFarcaster = () => {
     )
   }
   return (
-    <div className="airlock-walletconnect">
+    <div className="airlock-connecting airlock-walletconnect">
       <QrCode value={url} label="Farcaster login QR code" />
       <p className="airlock-connecting-text" role="status">
         Scan this QR code with your phone, or open the link to approve the login.
       </p>
-      <a className="airlock-button" href={url} target="_blank" rel="noopener noreferrer">
+      <a className="airlock-button airlock-wallet-link" href={url} target="_blank" rel="noopener noreferrer">
         Open approval page
       </a>
     </div>
