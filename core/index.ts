@@ -4,15 +4,22 @@
  * @module
  */
 
+export type {
+  AdapterConnection,
+  AdapterEvents,
+  AdapterImplementation,
+  PreparedTransfer,
+  TransferArgs
+} from "./adapter/AdapterImplementation.ts"
+export { AdapterLoadError } from "./adapter/AdapterLoadError.ts"
+export type { AirlockAdapter } from "./adapter/AirlockAdapter.ts"
+export type { CoreServices } from "./adapter/CoreServices.ts"
 export * from "./anatomy/index.ts"
-export type { AdapterConnection, AdapterEvents, PreparedTransfer, TransferArgs } from "./client/AirlockAdapter.ts"
-export type { AdapterImplementation, AirlockAdapter, AirlockOptions, Metadata } from "./client/AirlockOptions.ts"
-export { AdapterLoadError } from "./client/adapterRegistry.ts"
 export { type AirlockServices, createAirlock } from "./client/createAirlock.ts"
 export { DestroyedError } from "./client/DestroyedError.ts"
-export type { AirlockClient, CoreServices, OpenParameters, PushData, ViewRequest } from "./client/types.ts"
+export type { AirlockClient, OpenParameters, PushData, ViewRequest } from "./client/types.ts"
 export * from "./errors/index.ts"
-export type { SendPreview } from "./flows/send.ts"
+export type { AirlockOptions, Metadata } from "./options/AirlockOptions.ts"
 export {
   type ActivityPages,
   type ActivityView,
@@ -30,18 +37,12 @@ export {
 } from "./resources/activityFormat.ts"
 export { type BalanceView, selectBalance, watchBalance } from "./resources/balance.ts"
 export { type NftsView, selectNfts, watchNfts } from "./resources/nfts.ts"
-export {
-  connectedResourceKey,
-  type ResourceEntry,
-  type ResourceError,
-  replaceEqualDeep,
-  resourceKey,
-  resourceLifetimes
-} from "./resources/resource.ts"
+export { connectedResourceKey, replaceEqualDeep, resourceKey, resourceLifetimes } from "./resources/resource.ts"
 export { selectTokens, type TokensView, watchTokens } from "./resources/tokens.ts"
 export type { RouterState, SnackMessage, View, ViewParams, ViewParamsMap } from "./router/index.ts"
 export { VIEWS } from "./router/index.ts"
 export type { ResolvedFeatures } from "./rules/features.ts"
+export type { SendPreview } from "./rules/send.ts"
 export {
   checkSendForm,
   fromBaseUnits,
@@ -76,6 +77,7 @@ export { isSafeImageUrl, isSafeLinkUrl } from "./schema/urlCheck.ts"
 export type { WalletListing } from "./schema/wallet.ts"
 // Service tags for Effect users are in `airlock/effect` (kept off this entry's first load).
 export type { AirlockEvent, AirlockState, Alert, WalletsState } from "./state/AirlockState.ts"
+export type { ResourceEntry, ResourceError } from "./state/ResourceEntry.ts"
 export type { Equals } from "./state/Store.ts"
 export {
   type AllWalletsEntry,

@@ -5,7 +5,8 @@
  * @module
  */
 import type * as Effect from "effect/Effect"
-import type { AirlockClient, CoreServices } from "../../core/client/types.ts"
+import type { CoreServices } from "../../core/adapter/CoreServices.ts"
+import type { AirlockClient } from "../../core/client/types.ts"
 import type { SocialProvider } from "../../core/schema/login.ts"
 import type { AccountType } from "../../core/schema/namespace.ts"
 

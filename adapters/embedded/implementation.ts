@@ -5,12 +5,13 @@
  * user first, in ApproveTransaction); reads, transfers and balances use the app's own RPC through the EVM adapter's
  * code.
  */
+
+import type { AdapterContext } from "../../core/adapter/AdapterContext.ts"
 import type {
   AdapterConnection,
-  AdapterContext,
   AdapterEvents,
   AdapterImplementation
-} from "../../core/client/AirlockAdapter.ts"
+} from "../../core/adapter/AdapterImplementation.ts"
 import { ConnectionError } from "../../core/errors/catalogue.ts"
 import type { EmbeddedUser } from "../../core/schema/embedded.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"

@@ -21,7 +21,7 @@
  * ```
  * @module
  */
-import type { AirlockAdapter } from "../../core/client/AirlockAdapter.ts"
+import type { AirlockAdapter } from "../../core/adapter/AirlockAdapter.ts"
 import type { ConnectorData } from "../../core/schema/connector.ts"
 import { Frame } from "../../core/services/Frame.ts"
 

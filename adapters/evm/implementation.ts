@@ -2,7 +2,9 @@
  * The EVM adapter's code, loaded on first need: connecting to EIP-1193 providers, restoring a connection without a
  * prompt, switching (and adding) chains, requests and wallet events.
  */
-import type { AdapterConnection, AdapterContext, AdapterImplementation } from "../../core/client/AirlockAdapter.ts"
+
+import type { AdapterContext } from "../../core/adapter/AdapterContext.ts"
+import type { AdapterConnection, AdapterImplementation } from "../../core/adapter/AdapterImplementation.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"
 import type { Eip1193Provider } from "./provider.ts"
 

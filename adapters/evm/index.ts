@@ -14,7 +14,7 @@
  * ```
  * @module
  */
-import type { AirlockAdapter } from "../../core/client/AirlockAdapter.ts"
+import type { AirlockAdapter } from "../../core/adapter/AirlockAdapter.ts"
 import type { ConnectorData } from "../../core/schema/connector.ts"
 import type { Eip1193Provider } from "./provider.ts"
 

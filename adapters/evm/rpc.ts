@@ -5,7 +5,7 @@
  */
 import { type Client, createClient, fallback, http } from "viem"
 import { getBalance } from "viem/actions"
-import type { AdapterContext } from "../../core/client/AirlockAdapter.ts"
+import type { AdapterContext } from "../../core/adapter/AdapterContext.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"
 
 /** SPEC §9's ranking of RPC transports. */

@@ -3,7 +3,7 @@
  * (estimated gas × gas price, from the chain), and the wait for its receipt. Loaded on the first Send preview only.
  */
 import { type Client, isAddress } from "viem"
-import type { PreparedTransfer, TransferArgs } from "../../core/client/AirlockAdapter.ts"
+import type { PreparedTransfer, TransferArgs } from "../../core/adapter/AdapterImplementation.ts"
 
 // Raw JSON-RPC over the ranked client: viem's estimateGas and receipt actions bring their fee, account and error
 // machinery (12 KB gzip), and esbuild would put it in the chunk the balance fallback loads too.

@@ -31,7 +31,8 @@ import {
   StandardEvents,
   type StandardEventsFeature
 } from "@wallet-standard/features"
-import type { AdapterConnection, AdapterContext, AdapterImplementation } from "../../core/client/AirlockAdapter.ts"
+import type { AdapterContext } from "../../core/adapter/AdapterContext.ts"
+import type { AdapterConnection, AdapterImplementation } from "../../core/adapter/AdapterImplementation.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"
 
 /** The Wallet Standard's cluster names of the well-known Solana networks, by CAIP-2 reference (genesis hash prefix). */

@@ -24,7 +24,7 @@
  * @module
  */
 import type { Wallet } from "@wallet-standard/base"
-import type { AirlockAdapter } from "../../core/client/AirlockAdapter.ts"
+import type { AirlockAdapter } from "../../core/adapter/AirlockAdapter.ts"
 import type { ConnectorData } from "../../core/schema/connector.ts"
 
 export { getSolanaSigner, type SolanaSigner } from "./signer.ts"

@@ -4,7 +4,7 @@
  * turn through `@solana/kit`'s RPC client. Loaded only when needed.
  */
 import { type Address, createSolanaRpc } from "@solana/kit"
-import type { AdapterContext } from "../../core/client/AirlockAdapter.ts"
+import type { AdapterContext } from "../../core/adapter/AdapterContext.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"
 
 /**

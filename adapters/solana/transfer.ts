@@ -27,7 +27,8 @@ import {
   getCreateAssociatedTokenIdempotentInstruction,
   getTransferCheckedInstruction
 } from "@solana-program/token"
-import type { AdapterContext, PreparedTransfer, TransferArgs } from "../../core/client/AirlockAdapter.ts"
+import type { AdapterContext } from "../../core/adapter/AdapterContext.ts"
+import type { PreparedTransfer, TransferArgs } from "../../core/adapter/AdapterImplementation.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"
 import { rpcUrlsOf } from "./rpc.ts"
 

@@ -4,12 +4,12 @@
  * wallet approves the namespaces it has), and the session's events turned into the contract's.
  */
 import { UniversalProvider } from "@walletconnect/universal-provider"
+import type { AdapterContext } from "../../core/adapter/AdapterContext.ts"
 import type {
   AdapterConnection,
-  AdapterContext,
   AdapterEvents,
   AdapterImplementation
-} from "../../core/client/AirlockAdapter.ts"
+} from "../../core/adapter/AdapterImplementation.ts"
 import { ConnectionError } from "../../core/errors/catalogue.ts"
 import type { ChainNamespace } from "../../core/schema/namespace.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"

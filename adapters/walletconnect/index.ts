@@ -21,8 +21,9 @@
  * ```
  * @module
  */
-import type { AirlockAdapter, AppMetadata } from "../../core/client/AirlockAdapter.ts"
+import type { AirlockAdapter } from "../../core/adapter/AirlockAdapter.ts"
 import type { ConnectorData } from "../../core/schema/connector.ts"
+import type { AppMetadata } from "../../core/schema/embedded.ts"
 
 /** The id of the WalletConnect connector. */
 export const walletConnectConnectorId = "walletConnect"

@@ -1,7 +1,12 @@
 import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
+import { type AirlockAdapter, adapterNamespaces } from "../adapter/AirlockAdapter.ts"
+import { makeAdapterRegistry } from "../adapter/adapterRegistry.ts"
+import type { CoreServices } from "../adapter/CoreServices.ts"
 import { OptionsError } from "../errors/catalogue.ts"
+import type { AirlockOptions } from "../options/AirlockOptions.ts"
+import { checkOptions } from "../options/checkOptions.ts"
 import { close as closeRouter, goBack as goBackRouter, open as openRouter } from "../router/navigation.ts"
 import { initial as initialRouter, push as pushRouter } from "../router/state.ts"
 import { flashSnack, shake as shakeTimed } from "../router/timings.ts"
@@ -20,13 +25,9 @@ import { makeInitialState } from "../state/initial.ts"
 import { type RouterOptions, routerContext } from "../state/routerContext.ts"
 import { cell, makeStore, type Store } from "../state/Store.ts"
 import { resolveThemeMode } from "../state/theme.ts"
-import { type AirlockAdapter, adapterNamespaces } from "./AirlockAdapter.ts"
-import type { AirlockOptions } from "./AirlockOptions.ts"
-import { makeAdapterRegistry } from "./adapterRegistry.ts"
-import { checkOptions } from "./checkOptions.ts"
 import { DestroyedError } from "./DestroyedError.ts"
 import { type AirlockRuntime, type AirlockServices, makeRuntime } from "./runtime.ts"
-import type { AirlockClient, CoreServices } from "./types.ts"
+import type { AirlockClient } from "./types.ts"
 
 export type { AirlockServices } from "./runtime.ts"
 
@@ -152,7 +153,7 @@ export const makeAirlock = (
   })
   const runtime = makeRuntime({ options, store, platform, services, onAlert, adapters })
   const routerOptions: RouterOptions = {
-    adapters: invalid ? [] : (options.adapters ?? []),
+    hasAdapters: !invalid && (options.adapters ?? []).length > 0,
     manualWCControl: options.manualWCControl === true,
     embedded: options.enableEmbedded === true
   }

@@ -2,19 +2,19 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as References from "effect/References"
+import { Adapters } from "../adapter/Adapters.ts"
+import { type AdapterRegistry, makeAdapterRegistry } from "../adapter/adapterRegistry.ts"
+import type { CoreServices } from "../adapter/CoreServices.ts"
 import type { AlertError } from "../errors/alerts.ts"
 import type { OptionsError } from "../errors/catalogue.ts"
-import { Adapters } from "../services/Adapters.ts"
+import type { AirlockOptions } from "../options/AirlockOptions.ts"
 import { ClientConfig, sdkVersion } from "../services/ClientConfig.ts"
 import { Platform, type PlatformShape } from "../services/Platform.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { ClientScope } from "../state/ClientScope.ts"
 import { StateStore } from "../state/StateStore.ts"
 import type { Store } from "../state/Store.ts"
-import type { AirlockOptions } from "./AirlockOptions.ts"
-import { type AdapterRegistry, makeAdapterRegistry } from "./adapterRegistry.ts"
 import type { ServiceLayers } from "./layers.ts"
-import type { CoreServices } from "./types.ts"
 
 /** Services a test (or an unusual host) may replace; each falls back to the browser's own. */
 export interface AirlockServices extends ServiceLayers {
@@ -41,7 +41,7 @@ const logLevels = { none: "None", error: "Error", warn: "Warn", info: "Info", de
  * import { makeRuntime } from "./runtime.ts"
  * import { makeStore } from "../state/Store.ts"
  * import { Platform } from "../services/Platform.ts"
- * declare const options: import("./AirlockOptions.ts").AirlockOptions
+ * declare const options: import("../options/AirlockOptions.ts").AirlockOptions
  * declare const state: import("../state/AirlockState.ts").AirlockState
  * const runtime = makeRuntime({ options, store: makeStore(state), platform: Platform.makeServer(), services: {} })
  * ```

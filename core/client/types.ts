@@ -1,37 +1,14 @@
-import type { SendPreview } from "../flows/send.ts"
+import type { AdapterImplementation } from "../adapter/AdapterImplementation.ts"
 import type { View, ViewParams } from "../router/index.ts"
 import type { SnackMessage } from "../router/timings.ts"
+import type { SendPreview } from "../rules/send.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import type { TokenBalance } from "../schema/token.ts"
-import type { Adapters } from "../services/Adapters.ts"
-import type { Analytics } from "../services/Analytics.ts"
-import type { BlockchainApi } from "../services/BlockchainApi.ts"
-import type { ClientConfig } from "../services/ClientConfig.ts"
-import type { Platform } from "../services/Platform.ts"
-import type { Storage } from "../services/Storage.ts"
-import type { WalletApi } from "../services/WalletApi.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
-import type { ClientScope } from "../state/ClientScope.ts"
-import type { StateStore } from "../state/StateStore.ts"
 import type { Equals } from "../state/Store.ts"
 import type { ThemeMode } from "../state/theme.ts"
-import type { AdapterImplementation } from "./AirlockAdapter.ts"
-import type { Options } from "./Options.ts"
 import type { AirlockRuntime } from "./runtime.ts"
-
-/** The services on the client's runtime, for Effect users. */
-export type CoreServices =
-  | Platform
-  | StateStore
-  | ClientScope
-  | Options
-  | ClientConfig
-  | Storage
-  | WalletApi
-  | BlockchainApi
-  | Analytics
-  | Adapters
 
 /**
  * The `data` a view is opened or pushed with: required where the view needs it (ConnectingExternal needs its

@@ -7,12 +7,12 @@
  * @module
  */
 import * as Effect from "effect/Effect"
-import { Options } from "../client/Options.ts"
+import { Adapters } from "../adapter/Adapters.ts"
 import { RpcError } from "../errors/catalogue.ts"
 import { close, goBack, push, reset } from "../router/index.ts"
 import { requestSummary } from "../rules/requestSummary.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
-import { Adapters } from "../services/Adapters.ts"
+import { Options } from "../services/Options.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { routerContext } from "../state/routerContext.ts"
 import { StateStore } from "../state/StateStore.ts"

@@ -10,9 +10,9 @@ import type {
   AdapterImplementation,
   AuthConnection,
   NamespaceConnection
-} from "../client/AirlockAdapter.ts"
-import { Options } from "../client/Options.ts"
-import type { CoreServices } from "../client/types.ts"
+} from "../adapter/AdapterImplementation.ts"
+import { Adapters } from "../adapter/Adapters.ts"
+import type { CoreServices } from "../adapter/CoreServices.ts"
 import { ConnectionError, RpcError } from "../errors/catalogue.ts"
 import { close } from "../router/index.ts"
 import { checkRpcParams } from "../rules/checkRpcParams.ts"
@@ -25,7 +25,7 @@ import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import { pairingExpiry, pairingExpiryMarginMs } from "../schema/pairing.ts"
 import type { WalletListing } from "../schema/wallet.ts"
-import { Adapters } from "../services/Adapters.ts"
+import { Options } from "../services/Options.ts"
 import { Platform } from "../services/Platform.ts"
 import { Storage, StorageKeys } from "../services/Storage.ts"
 import type { AirlockState } from "../state/AirlockState.ts"

@@ -2,7 +2,7 @@
  * Every use case as an Effect. Loaded on demand by the client, so none of it weighs on the first load.
  * @module
  */
-export { showAlert } from "./alerts.ts"
+export { showAlert } from "../state/showAlert.ts"
 export { disconnect } from "./disconnect.ts"
 export { track } from "./events.ts"
 export { initialize } from "./initialize.ts"

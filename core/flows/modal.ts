@@ -1,6 +1,6 @@
 import * as Effect from "effect/Effect"
-import type { AdapterLoadError } from "../client/adapterRegistry.ts"
-import { Options } from "../client/Options.ts"
+import type { AdapterLoadError } from "../adapter/AdapterLoadError.ts"
+import { Adapters } from "../adapter/Adapters.ts"
 import type { ChainError, ConnectionError } from "../errors/catalogue.ts"
 import {
   close as closeRouter,
@@ -12,9 +12,9 @@ import {
   type View
 } from "../router/index.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
-import { Adapters } from "../services/Adapters.ts"
 import type { Analytics } from "../services/Analytics.ts"
 import type { BlockchainApi } from "../services/BlockchainApi.ts"
+import { Options } from "../services/Options.ts"
 import type { Storage } from "../services/Storage.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { ClientScope } from "../state/ClientScope.ts"

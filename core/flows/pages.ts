@@ -1,19 +1,13 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { fetchResource } from "../resources/fetch.ts"
-import { resourceKey, resourceLifetimes } from "../resources/resource.ts"
+import { type Pages, resourceKey, resourceLifetimes } from "../resources/resource.ts"
 import { flashSnack } from "../router/timings.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import { forkInClient } from "../state/ClientScope.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { cell } from "../state/Store.ts"
-
-/** What a paged resource holds: every item fetched so far, and the cursor of the next page (null at the end). */
-export interface Pages<A> {
-  readonly items: ReadonlyArray<A>
-  readonly next: string | null
-}
 
 /** Options of a paged fetch. */
 export interface FetchPagesOptions {

@@ -1,5 +1,4 @@
 import * as Effect from "effect/Effect"
-import { Options } from "../client/Options.ts"
 import { checkOrigin } from "../config/checkOrigin.ts"
 import { fetchRemoteConfig } from "../config/remoteConfig.ts"
 import { AlertError } from "../errors/alerts.ts"
@@ -12,13 +11,14 @@ import type { TelegramPlatform } from "../rules/resolveFeatures.ts"
 import type { WalletListing } from "../schema/wallet.ts"
 import { Analytics } from "../services/Analytics.ts"
 import type { ApiCallError } from "../services/http.ts"
+import { Options } from "../services/Options.ts"
 import { Platform } from "../services/Platform.ts"
 import { Storage, StorageKeys } from "../services/Storage.ts"
 import { WalletApi, type WalletApiShape, walletsPageSize } from "../services/WalletApi.ts"
 import type { AirlockState, WalletsState } from "../state/AirlockState.ts"
 import { StateStore } from "../state/StateStore.ts"
 import type { Store } from "../state/Store.ts"
-import { showAlert } from "./alerts.ts"
+import { showAlert } from "../state/showAlert.ts"
 
 const telegramPlatform = (os: string | undefined): TelegramPlatform | undefined =>
   os === undefined ? undefined : os === "mac" ? "macos" : os
@@ -89,7 +89,7 @@ export const loadWallets = Effect.gen(function* () {
   const withImage = (wallets: ReadonlyArray<WalletListing>) => withImages(api, wallets)
   // SPEC §9: featured wallets show 4 by default.
   const featuredIds = options.featuredWalletIds.slice(0, FEATURED_WALLETS_DEFAULT_COUNT)
-  const excluded = options.excludeWalletIds
+  const excluded = store.getSnapshot().excludedWallets
   const result = yield* Effect.all(
     {
       featured:
@@ -145,7 +145,7 @@ export const minimumSearchDelay = "300 millis"
 const registryFilters = Effect.gen(function* () {
   const options = yield* Options
   return {
-    exclude: options.excludeWalletIds,
+    exclude: (yield* StateStore).getSnapshot().excludedWallets,
     ...(options.includeWalletIds === undefined ? {} : { include: options.includeWalletIds })
   }
 })

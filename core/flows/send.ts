@@ -5,46 +5,26 @@
  * on the first preview only.
  */
 import * as Effect from "effect/Effect"
+import { Adapters } from "../adapter/Adapters.ts"
 import { SendError } from "../errors/catalogue.ts"
 import {
   checkSendForm,
   fromBaseUnits,
   isReceiverName,
   type SendForm,
+  type SendPreview,
   sendMessages,
   sendValueInUsd,
   toBaseUnits
 } from "../rules/send.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { TokenBalance } from "../schema/token.ts"
-import { Adapters } from "../services/Adapters.ts"
 import { BlockchainApi } from "../services/BlockchainApi.ts"
 import { StateStore } from "../state/StateStore.ts"
 import { fetchActivity } from "./activity.ts"
 import { refreshBalance } from "./balance.ts"
 import { request } from "./connection.ts"
 import { errorCode, USER_REJECTED } from "./walletErrors.ts"
-
-/** A transfer ready to confirm: what the preview shows, and the request that sends it. */
-export interface SendPreview {
-  readonly namespace: ChainNamespace
-  readonly caipNetworkId: string
-  readonly from: string
-  /** The receiver's address (resolved when the form named a name). */
-  readonly to: string
-  /** The name the form gave, and its avatar, when the receiver was a name (SPEC §3 receiverProfileName, image). */
-  readonly receiverProfileName?: string | undefined
-  readonly receiverProfileImageUrl?: string | undefined
-  readonly token: TokenBalance
-  /** The amount as a decimal string in the token's unit. */
-  readonly amount: string
-  /** The amount's value in USD ("$12.35"), when the token has a price (SPEC §3 networkBalanceInUSD). */
-  readonly valueInUsd?: string | undefined
-  /** The network fee in the native coin, as a decimal string, and its symbol. */
-  readonly fee: string
-  readonly feeSymbol: string
-  readonly request: { readonly method: string; readonly params: unknown }
-}
 
 const invalid = (message: string) =>
   message === sendMessages.amountAndReceiver

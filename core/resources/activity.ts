@@ -3,13 +3,12 @@
  * on its active network (pages fetched by `airlock.loadActivity`), filtered and grouped for the Activity list.
  * @module
  */
-import type { AirlockClient } from "../client/types.ts"
-import type { Pages } from "../flows/pages.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { Transaction } from "../schema/transaction.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
+import type { ResourceError } from "../state/ResourceEntry.ts"
 import { type ActivityGroup, groupActivity } from "./activityFormat.ts"
-import { connectedEntry, type ResourceError, watchView } from "./resource.ts"
+import { connectedEntry, type Pages, type StateSource, watchView } from "./resource.ts"
 
 /** What the `activity` resource holds: every transaction fetched so far (`items`), and the cursor of the next page. */
 export type ActivityPages = Pages<Transaction>
@@ -81,7 +80,7 @@ export const selectActivity = (state: AirlockState, namespace?: ChainNamespace):
  * ```
  */
 export const watchActivity = (
-  airlock: Pick<AirlockClient, "getState" | "subscribe">,
+  airlock: StateSource,
   listener: (view: ActivityView) => void,
   options: { readonly namespace?: ChainNamespace | undefined } = {}
 ): (() => void) => watchView(airlock, selectActivity, listener, options.namespace)

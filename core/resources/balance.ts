@@ -4,10 +4,10 @@
  * resource it comes from.
  * @module
  */
-import type { AirlockClient } from "../client/types.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
-import { connectedEntry, type ResourceError, watchView } from "./resource.ts"
+import type { ResourceError } from "../state/ResourceEntry.ts"
+import { connectedEntry, type StateSource, watchView } from "./resource.ts"
 
 /** What {@link selectBalance} returns. */
 export interface BalanceView {
@@ -71,7 +71,7 @@ export const selectBalance = (state: AirlockState, namespace?: ChainNamespace): 
  * ```
  */
 export const watchBalance = (
-  airlock: Pick<AirlockClient, "getState" | "subscribe">,
+  airlock: StateSource,
   listener: (view: BalanceView) => void,
   options: { readonly namespace?: ChainNamespace | undefined } = {}
 ): (() => void) => watchView(airlock, selectBalance, listener, options.namespace)

@@ -8,8 +8,9 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import * as Exit from "effect/Exit"
 import type { AirlockState } from "../state/AirlockState.ts"
+import type { ResourceEntry, ResourceError } from "../state/ResourceEntry.ts"
 import { StateStore } from "../state/StateStore.ts"
-import { type ResourceEntry, type ResourceError, replaceEqualDeep } from "./resource.ts"
+import { replaceEqualDeep } from "./resource.ts"
 
 /** What {@link fetchResource} needs. */
 export interface FetchResourceOptions<A, E, R> {

@@ -3,12 +3,11 @@
  * its active network (pages fetched by `airlock.loadNfts`), spam left out.
  * @module
  */
-import type { AirlockClient } from "../client/types.ts"
-import type { Pages } from "../flows/pages.ts"
 import type { Nft } from "../schema/api/nfts.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
-import { connectedEntry, type ResourceError, watchView } from "./resource.ts"
+import type { ResourceError } from "../state/ResourceEntry.ts"
+import { connectedEntry, type Pages, type StateSource, watchView } from "./resource.ts"
 
 /** What an NFT grid draws. */
 export interface NftsView {
@@ -73,7 +72,7 @@ export const selectNfts = (state: AirlockState, namespace?: ChainNamespace): Nft
  * ```
  */
 export const watchNfts = (
-  airlock: Pick<AirlockClient, "getState" | "subscribe">,
+  airlock: StateSource,
   listener: (view: NftsView) => void,
   options: { readonly namespace?: ChainNamespace | undefined } = {}
 ): (() => void) => watchView(airlock, selectNfts, listener, options.namespace)

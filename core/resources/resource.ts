@@ -7,35 +7,7 @@
  */
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
-
-/**
- * One resource as the state holds it. `status` says what there is (`pending`: nothing yet; `success`: `data` from
- * `updatedAt`; `error`: the last fetch failed, `data` may still hold an older answer); `fetching` says a request is
- * on its way (a refetch in the background keeps the old data shown).
- *
- * @example
- * ```ts
- * import type { ResourceEntry } from "./resource.ts"
- * const entry: ResourceEntry<number> = { status: "success", data: 1, updatedAt: 1_700_000_000_000, fetching: false }
- * ```
- */
-export interface ResourceEntry<A> {
-  readonly status: "pending" | "success" | "error"
-  readonly data?: A | undefined
-  /** The last failure's error (its `_tag`, reason and message), while `status` is `error`. */
-  readonly error?: ResourceError | undefined
-  /** When `data` was fetched (epoch ms on the client's clock). */
-  readonly updatedAt?: number | undefined
-  /** When the last fetch failed (epoch ms); a failed resource is not asked again until its retry delay passed. */
-  readonly failedAt?: number | undefined
-  readonly fetching: boolean
-}
-
-/** A failure as the state keeps it: serialisable, so snapshots stay plain data. */
-export interface ResourceError {
-  readonly name: string
-  readonly message: string
-}
+import type { ResourceEntry } from "../state/ResourceEntry.ts"
 
 /** How long each resource's data stays fresh (SPEC §9 cache lifetimes), in ms. */
 export const resourceLifetimes = {
@@ -105,12 +77,24 @@ export const connectedEntry = <A>(
   return { account, network, entry }
 }
 
+/** What a paged resource holds: every item fetched so far, and the cursor of the next page (null at the end). */
+export interface Pages<A> {
+  readonly items: ReadonlyArray<A>
+  readonly next: string | null
+}
+
+/** What the `watchX` functions read: a client (or anything with its `getState` and `subscribe`). */
+export interface StateSource {
+  getState(): AirlockState
+  subscribe(listener: (state: AirlockState, previous: AirlockState) => void): () => void
+}
+
 /**
  * Calls `listener` with `select(state, namespace)` whenever it returns another object; returns the function that
  * stops it. The `watchX` functions of the resources are this over their `selectX`.
  */
 export const watchView = <V>(
-  airlock: { getState(): AirlockState; subscribe(listener: (state: AirlockState) => void): () => void },
+  airlock: StateSource,
   select: (state: AirlockState, namespace?: ChainNamespace) => V,
   listener: (view: V) => void,
   namespace: ChainNamespace | undefined

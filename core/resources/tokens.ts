@@ -4,11 +4,11 @@
  * `airlock.refresh`).
  * @module
  */
-import type { AirlockClient } from "../client/types.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { TokenBalance } from "../schema/token.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
-import { connectedEntry, type ResourceError, watchView } from "./resource.ts"
+import type { ResourceError } from "../state/ResourceEntry.ts"
+import { connectedEntry, type StateSource, watchView } from "./resource.ts"
 
 /** What a Tokens view draws. */
 export interface TokensView {
@@ -74,7 +74,7 @@ export const selectTokens = (state: AirlockState, namespace?: ChainNamespace): T
  * ```
  */
 export const watchTokens = (
-  airlock: Pick<AirlockClient, "getState" | "subscribe">,
+  airlock: StateSource,
   listener: (view: TokensView) => void,
   options: { readonly namespace?: ChainNamespace | undefined } = {}
 ): (() => void) => watchView(airlock, selectTokens, listener, options.namespace)

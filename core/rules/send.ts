@@ -157,3 +157,24 @@ export const sendValueInUsd = (amount: string, price: number | undefined): strin
   const rest = (cents % 100n).toString().padStart(2, "0")
   return `$${dollars.toLocaleString("en-US")}.${rest}`
 }
+
+/** A transfer ready to confirm: what the preview shows, and the request that sends it. */
+export interface SendPreview {
+  readonly namespace: ChainNamespace
+  readonly caipNetworkId: string
+  readonly from: string
+  /** The receiver's address (resolved when the form named a name). */
+  readonly to: string
+  /** The name the form gave, and its avatar, when the receiver was a name (SPEC §3 receiverProfileName, image). */
+  readonly receiverProfileName?: string | undefined
+  readonly receiverProfileImageUrl?: string | undefined
+  readonly token: TokenBalance
+  /** The amount as a decimal string in the token's unit. */
+  readonly amount: string
+  /** The amount's value in USD ("$12.35"), when the token has a price (SPEC §3 networkBalanceInUSD). */
+  readonly valueInUsd?: string | undefined
+  /** The network fee in the native coin, as a decimal string, and its symbol. */
+  readonly fee: string
+  readonly feeSymbol: string
+  readonly request: { readonly method: string; readonly params: unknown }
+}

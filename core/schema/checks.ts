@@ -4,8 +4,14 @@
  * patterns and functions, so both always agree.
  * @module
  */
+
+import type * as Brand from "effect/Brand"
 import { chainNamespaces } from "./chainNamespaces.ts"
-import type { CaipAddress, CaipNetworkId } from "./network.ts"
+
+/** A CAIP-2 network id, as `network.ts`'s schema brands it (named here so the checks need no schema). */
+type CaipNetworkId = string & Brand.Brand<"CaipNetworkId">
+/** A CAIP-10 account address, as `network.ts`'s schema brands it. */
+type CaipAddress = string & Brand.Brand<"CaipAddress">
 
 /** An EVM address: optional `0x` plus 40 hex characters. */
 export const evmAddressPattern = /^(0x)?[0-9a-fA-F]{40}$/

@@ -9,7 +9,6 @@ import * as Effect from "effect/Effect"
 import * as Schema from "effect/Schema"
 import { AlertError } from "../errors/alerts.ts"
 import { FrameError } from "../errors/catalogue.ts"
-import { showAlert } from "../flows/alerts.ts"
 import {
   AppToFrameMessage,
   appMessagePrefix,
@@ -21,8 +20,9 @@ import {
   frameMessagePrefix
 } from "../schema/frame.ts"
 import { StateStore } from "../state/StateStore.ts"
+import { showAlert } from "../state/showAlert.ts"
 import { ClientConfig } from "./ClientConfig.ts"
-import { type FrameEvent, type FrameParams, type FrameShape, type FrameStatus, frameTimings } from "./Frame.ts"
+import { type FrameEvent, type FrameParams, type FrameShape, type FrameStatus, frameTimings } from "./FrameShape.ts"
 import { Platform } from "./Platform.ts"
 
 interface Pending {

@@ -1,5 +1,4 @@
 import type { AlertCode } from "../errors/alerts.ts"
-import type { ResourceEntry } from "../resources/resource.ts"
 import type { RouterState, SnackMessage } from "../router/index.ts"
 import type { ResolvedFeatures } from "../rules/features.ts"
 import type { WalletLinking } from "../rules/walletLinks.ts"
@@ -8,6 +7,7 @@ import type { Connection, Connector } from "../schema/connector.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import type { WalletListing } from "../schema/wallet.ts"
+import type { ResourceEntry } from "./ResourceEntry.ts"
 import type { ThemeMode, ThemeVariables } from "./theme.ts"
 
 /** An APKT alert on screen (SPEC §8). */

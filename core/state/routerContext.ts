@@ -7,7 +7,8 @@ export const isConnected = (state: AirlockState, namespace = state.activeNamespa
 
 /** The options the router's rules read; known synchronously, before the full options decode. */
 export interface RouterOptions {
-  readonly adapters: ReadonlyArray<unknown>
+  /** Whether the app passed any adapter. */
+  readonly hasAdapters: boolean
   readonly manualWCControl: boolean
   readonly embedded: boolean
 }
@@ -19,7 +20,7 @@ export const routerContext = (
   namespace = state.activeNamespace
 ): RouterContext => ({
   isConnected: isConnected(state, namespace),
-  hasAdapters: options.adapters.length > 0,
+  hasAdapters: options.hasAdapters,
   manualControl: options.manualWCControl,
   isMobile: state.isMobile,
   embedded: options.embedded,

@@ -1,4 +1,5 @@
-import type { AdapterEvents, AdapterImplementation, AirlockAdapter } from "../client/AirlockAdapter.ts"
+import type { AdapterEvents, AdapterImplementation } from "../adapter/AdapterImplementation.ts"
+import type { AirlockAdapter } from "../adapter/AirlockAdapter.ts"
 import type { ConnectorData } from "../schema/connector.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 

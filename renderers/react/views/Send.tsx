@@ -1,6 +1,6 @@
 "use client"
 import { useEffect, useId, useMemo, useRef, useState } from "react"
-import type { SendPreview } from "../../../core/flows/send.ts"
+import type { SendPreview } from "../../../core/rules/send.ts"
 import { checkSendForm, fromBaseUnits, sendValueInUsd, toBaseUnits, tokenDecimals } from "../../../core/rules/send.ts"
 import { roundHalfUp, trimTrailingZeros } from "../../../core/schema/decimal.ts"
 import { formatBalance, truncateAddress } from "../../../core/schema/format.ts"

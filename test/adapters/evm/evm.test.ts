@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { makeEvmImplementation } from "../../../adapters/evm/implementation.ts"
 import { evm } from "../../../adapters/evm/index.ts"
 import type { Eip1193Provider } from "../../../adapters/evm/provider.ts"
-import type { AdapterEvents } from "../../../core/client/AirlockAdapter.ts"
+import type { AdapterEvents } from "../../../core/adapter/AdapterImplementation.ts"
 import { base, mainnet } from "../../../core/networks/index.ts"
 import type { ConnectorData } from "../../../core/schema/connector.ts"
 

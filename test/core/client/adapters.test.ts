@@ -2,7 +2,7 @@ import * as Context from "effect/Context"
 import type * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import { describe, expect, it, vi } from "vitest"
-import { AdapterLoadError } from "../../../core/client/adapterRegistry.ts"
+import { AdapterLoadError } from "../../../core/adapter/AdapterLoadError.ts"
 import { mainnet, solana } from "../../../core/networks/index.ts"
 import { createTestAirlock } from "../../../core/testing/index.ts"
 

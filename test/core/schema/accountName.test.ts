@@ -2,7 +2,7 @@ import { Result } from "effect"
 import * as Schema from "effect/Schema"
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { AccountName, isAccountName, isNameChainId, NameChainId } from "../../../core/schema/validators.ts"
+import { AccountName, isAccountName, isNameChainId, NameChainId } from "../../../core/schema/accountName.ts"
 
 const nameChar = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
 

@@ -1,6 +1,6 @@
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { isEvmAddress, isSignedMessage, isSolanaAddress, isTransactionHash } from "../../../core/schema/validators.ts"
+import { isEvmAddress, isSignedMessage, isSolanaAddress, isTransactionHash } from "../../../core/schema/address.ts"
 
 const hex = (min: number, max: number) =>
   fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF"), minLength: min, maxLength: max })

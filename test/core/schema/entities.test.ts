@@ -16,7 +16,6 @@ import {
   OnrampQuote,
   PaymentCurrency,
   PurchaseCurrency,
-  SendState,
   SIWXMessageData,
   SmartAccountEnabledNetworks,
   ThemeSync,
@@ -247,12 +246,6 @@ describe("entity schemas", () => {
     expect(failure(NameRecord, { ...record, addresses: { "60": { addr: "0xabc" } } })).toBe(
       'Missing key\n  at ["addresses"]["60"]["address"]'
     )
-  })
-
-  it("the send form decodes with a chosen token", () => {
-    const form = { token: usdcBalance, sendTokenAmount: 5, receiverAddress: "0xabc", networkBalanceInUSD: "120.50" }
-    expect(Schema.decodeUnknownSync(SendState)(form)).toEqual(form)
-    expect(failure(SendState, { sendTokenAmount: "5" })).toBe('Expected number\n  at ["sendTokenAmount"]')
   })
 
   it("embedded-wallet payloads decode and the user email must be valid", () => {

@@ -1,6 +1,6 @@
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { isEmail, isOtp, isSocialProvider, socialProviders } from "../../../core/schema/validators.ts"
+import { isEmail, isOtp, isSocialProvider, socialProviders } from "../../../core/schema/login.ts"
 
 const label = fc.stringMatching(/^[a-z0-9](?:[a-z0-9-]{0,10}[a-z0-9])?$/)
 const local = fc.stringMatching(/^[A-Za-z0-9_+-]{1,12}(?:\.[A-Za-z0-9_+-]{1,8})?$/)

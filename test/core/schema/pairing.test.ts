@@ -1,6 +1,6 @@
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { isPairingExpired, pairingExpiry } from "../../../core/schema/validators.ts"
+import { isPairingExpired, pairingExpiry } from "../../../core/schema/pairing.ts"
 
 describe("pairing expiry", () => {
   it("a pairing lives 4 minutes", () => {

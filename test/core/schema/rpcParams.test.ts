@@ -8,7 +8,7 @@ import {
   isSolanaSignParams,
   SendCallsParams,
   SolanaSignParams
-} from "../../../core/schema/validators.ts"
+} from "../../../core/schema/rpcParams.ts"
 
 const hexBody = fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), maxLength: 64 })
 

@@ -1,7 +1,7 @@
 import * as Layer from "effect/Layer"
-import { Options, type ResolvedOptions } from "../../../core/client/Options.ts"
 import { mainnet } from "../../../core/networks/index.ts"
 import { DEFAULT_FEATURES } from "../../../core/rules/features.ts"
+import { Options, type ResolvedOptions } from "../../../core/services/Options.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { makeInitialState } from "../../../core/state/initial.ts"
 import { StateStore } from "../../../core/state/StateStore.ts"
@@ -10,7 +10,7 @@ import { makeStore, type Store } from "../../../core/state/Store.ts"
 /** The decoded options the flows read, spelled out (these tests decode no app options). */
 export const flowOptions = {
   projectId: "p1",
-  adapters: [],
+  hasAdapters: false,
   enableReconnect: true,
   enableNetworkSwitch: true,
   allowUnsupportedChain: false,
@@ -19,8 +19,7 @@ export const flowOptions = {
   embedded: false,
   features: undefined,
   featuredWalletIds: [],
-  includeWalletIds: undefined,
-  excludeWalletIds: []
+  includeWalletIds: undefined
 } satisfies ResolvedOptions
 
 /** A fresh store in its first state (desktop, nothing injected, on mainnet). */

@@ -1,19 +1,12 @@
-import { ReasonError } from "../errors/ReasonError.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
-import {
-  type AdapterContext,
-  type AdapterImplementation,
-  type AirlockAdapter,
-  adapterNamespaces
-} from "./AirlockAdapter.ts"
-
-/** An adapter's `load()` rejected; `cause` is what it rejected with. A later call tries again. */
-export class AdapterLoadError extends ReasonError("AdapterLoadError", {
-  LoadFailed: "Failed to load the {namespace} adapter"
-}) {}
+import type { AdapterContext } from "./AdapterContext.ts"
+import type { AdapterImplementation } from "./AdapterImplementation.ts"
+import { AdapterLoadError } from "./AdapterLoadError.ts"
+import type { AdapterLoader } from "./Adapters.ts"
+import { type AirlockAdapter, adapterNamespaces } from "./AirlockAdapter.ts"
 
 /** Loads each adapter's code once, on first need, and hands out the cached implementation. */
-export interface AdapterRegistry {
+export interface AdapterRegistry extends AdapterLoader {
   /** The adapter serving `namespace`, loaded (once); `undefined` when no adapter serves it or it has no `load`. */
   load(namespace: ChainNamespace): Promise<AdapterImplementation | undefined>
   /** Loads every adapter (e.g. before a reconnect on start). */

@@ -1,9 +1,9 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { AdapterImplementation } from "../client/AirlockAdapter.ts"
-import type { AdapterLoadError, AdapterRegistry } from "../client/adapterRegistry.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
+import type { AdapterImplementation } from "./AdapterImplementation.ts"
+import type { AdapterLoadError } from "./AdapterLoadError.ts"
 
 /**
  * The client's adapters as its flows reach them: each namespace's implementation (loaded once, on first need), and
@@ -25,6 +25,15 @@ export interface AdaptersShape {
 }
 
 /**
+ * What loads the adapters' code (the client's registry, `makeAdapterRegistry`): promises, as the client's facade
+ * calls it too.
+ */
+export interface AdapterLoader {
+  load(namespace: ChainNamespace): Promise<AdapterImplementation | undefined>
+  loadFor(connectorId: string, namespace: ChainNamespace): Promise<AdapterImplementation | undefined>
+}
+
+/**
  * The adapter registry of one client, as a service.
  *
  * @example
@@ -37,11 +46,11 @@ export class Adapters extends Context.Service<Adapters, AdaptersShape>()("airloc
    * The service over a registry; stops every listener when the client's runtime ends.
    * @example
    * ```ts
-   * import { makeAdapterRegistry } from "../client/adapterRegistry.ts"
+   * import { makeAdapterRegistry } from "./adapterRegistry.ts"
    * const layer = Adapters.layer(makeAdapterRegistry([]))
    * ```
    */
-  static readonly layer = (registry: AdapterRegistry): Layer.Layer<Adapters> =>
+  static readonly layer = (registry: AdapterLoader): Layer.Layer<Adapters> =>
     Layer.effect(
       Adapters,
       Effect.gen(function* () {

@@ -1,12 +1,7 @@
-import type * as Effect from "effect/Effect"
-import type * as Layer from "effect/Layer"
 import type { AccountUser } from "../schema/account.ts"
-import type { ConnectorData } from "../schema/connector.ts"
 import type { SocialProvider } from "../schema/login.ts"
 import type { ChainNamespace, PreferredAccountType } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
-import type { FrameShape } from "../services/Frame.ts"
-import type { CoreServices } from "./types.ts"
 
 /**
  * A connection an adapter made or restored: the connector, its accounts (the first is the active one) and the chain
@@ -15,7 +10,7 @@ import type { CoreServices } from "./types.ts"
  *
  * @example
  * ```ts
- * import type { AdapterConnection } from "./AirlockAdapter.ts"
+ * import type { AdapterConnection } from "./AdapterImplementation.ts"
  * const connection: AdapterConnection = { connectorId: "io.metamask", accounts: ["0x52908400098527886E0F7030069857D2E4169EE7"], chainId: 1 }
  * ```
  */
@@ -51,58 +46,12 @@ export interface NamespaceConnection {
   readonly chainId: string | number | undefined
 }
 
-/** How an app introduces itself to wallets (a WalletConnect session proposal shows it). */
-export interface AppMetadata {
-  readonly name: string
-  readonly description: string
-  readonly url: string
-  readonly icons: ReadonlyArray<string>
-}
-
-/**
- * What an adapter's code is loaded with: the app's project and the hosts it configured, so the adapter reaches the
- * same self-hosted services (an RPC through the blockchain API, a relay) as core does.
- *
- * @example
- * ```ts
- * import type { AdapterContext } from "./AirlockAdapter.ts"
- * const context: AdapterContext = { projectId: "airlock-demo", endpoints: { walletApi: "http://127.0.0.1:4400", blockchainApi: "http://127.0.0.1:4400" } }
- * ```
- */
-export interface AdapterContext {
-  readonly projectId: string | undefined
-  /** The app's networks (e.g. the chains a WalletConnect session asks for, with their RPC URLs). */
-  readonly networks?: ReadonlyArray<CaipNetwork> | undefined
-  /** How the app introduces itself to wallets (`createAirlock`'s `metadata`). */
-  readonly metadata?: AppMetadata | undefined
-  readonly endpoints: {
-    readonly walletApi: string
-    readonly blockchainApi: string
-    readonly relay?: string | undefined
-    readonly frame?: string | undefined
-  }
-  /**
-   * The client's embedded-wallet frame (core's Frame service), when an adapter added it to the client's runtime
-   * (`embedded()` does); resolves `undefined` otherwise.
-   */
-  readonly frame?: (() => Promise<FrameClient | undefined>) | undefined
-}
-
-/**
- * The frame as an adapter reaches it: the service, and `run`, which runs its effects on the client's runtime (its
- * clock: the 120 s and 3 s limits follow a test's clock too).
- */
-export interface FrameClient {
-  readonly frame: FrameShape
-  readonly run: <A, E>(effect: Effect.Effect<A, E>) => Promise<A>
-}
-
 /**
  * What a connected wallet tells core after the connection was made. Core's flows turn each call into state.
  *
  * @example
  * ```ts
- * import type { AdapterEvents } from "./AirlockAdapter.ts"
+ * import type { AdapterEvents } from "./AdapterImplementation.ts"
  * const events: AdapterEvents = { accountsChanged: () => {}, chainChanged: () => {}, disconnected: () => {} }
  * ```
  */
@@ -141,7 +90,7 @@ export interface PreparedTransfer {
  *
  * @example
  * ```ts
- * import type { AdapterImplementation } from "./AirlockAdapter.ts"
+ * import type { AdapterImplementation } from "./AdapterImplementation.ts"
  * const implementation: AdapterImplementation = {
  *   name: "example",
  *   connect: async ({ connectorId }) => ({ connectorId, accounts: ["0x52908400098527886E0F7030069857D2E4169EE7"], chainId: 1 })
@@ -244,48 +193,3 @@ export interface AdapterImplementation {
    */
   readonly getProvider?: ((connectorId: string) => unknown) | undefined
 }
-
-/**
- * A chain adapter as the app passes it to `createAirlock`: which namespaces it serves, how it discovers wallets, and
- * how to fetch its code. `load` is called once, on first need (opening Connect, a connect, a reconnect on start), so
- * an adapter's code is its own chunk; `watchConnectors` is the only part that runs before the first click (EIP-6963
- * announcements arrive with the page), so keep it small. A descriptor with neither only declares the namespace.
- *
- * @example
- * ```ts
- * import type { AirlockAdapter } from "./AirlockAdapter.ts"
- * const evm: AirlockAdapter = { namespace: "eip155", load: async () => ({}) }
- * ```
- */
-export interface AirlockAdapter {
-  /** The namespace this adapter serves; use `namespaces` for an adapter serving several. */
-  readonly namespace?: ChainNamespace | undefined
-  readonly namespaces?: ReadonlyArray<ChainNamespace> | undefined
-  /**
-   * Discovery: calls `onChange` with every connector found so far, now and whenever the list changes; returns the
-   * function that stops it. Core checks each connector's URLs (an unsafe icon is dropped) before it reaches state.
-   */
-  readonly watchConnectors?: ((onChange: (connectors: ReadonlyArray<ConnectorData>) => void) => () => void) | undefined
-  /** Fetches the adapter's code; called at most once per client, with the app's project and hosts. */
-  readonly load?: ((context: AdapterContext) => Promise<AdapterImplementation>) | undefined
-  /**
-   * Services the adapter adds to the client's runtime (a relay client, a provider bridge…), built with the client's
-   * own services available. Wrap its construction in `Layer.unwrap(Effect.promise(() => import(…)))` to keep its
-   * code off the first load.
-   */
-  readonly layer?: Layer.Layer<never, never, CoreServices> | undefined
-}
-
-/**
- * The namespaces an adapter serves.
- *
- * @example
- * ```ts
- * import { adapterNamespaces } from "./AirlockAdapter.ts"
- * adapterNamespaces({ namespaces: ["eip155", "solana"] }) // ["eip155", "solana"]
- * ```
- */
-export const adapterNamespaces = (adapter: AirlockAdapter): ReadonlyArray<ChainNamespace> => [
-  ...(adapter.namespace === undefined ? [] : [adapter.namespace]),
-  ...(adapter.namespaces ?? [])
-]

@@ -1,10 +1,9 @@
 import * as Effect from "effect/Effect"
 import * as Result from "effect/Result"
 import * as Schema from "effect/Schema"
-import type { AirlockOptions } from "../client/AirlockOptions.ts"
-import { AirlockOptionsSchema } from "../client/AirlockOptions.ts"
-import { resolveOptions } from "../client/Options.ts"
 import { OptionsError } from "../errors/catalogue.ts"
+import type { ResolvedOptions } from "../services/Options.ts"
+import { type AirlockOptions, AirlockOptionsSchema } from "./AirlockOptions.ts"
 
 interface IssueLike {
   readonly _tag: string
@@ -29,7 +28,7 @@ const firstPath = (issue: IssueLike | undefined): ReadonlyArray<PropertyKey> => 
  * ```ts
  * import * as Effect from "effect/Effect"
  * import { mainnet } from "../networks/index.ts"
- * import { decodeOptions } from "./options.ts"
+ * import { decodeOptions } from "./decodeOptions.ts"
  * const endpoints = { walletApi: "http://127.0.0.1:4400", blockchainApi: "http://127.0.0.1:4400" }
  * const options = await Effect.runPromise(decodeOptions({ networks: [mainnet], endpoints }))
  * ```
@@ -49,4 +48,30 @@ export const decodeOptions = Effect.fn("decodeOptions")(function* (raw: AirlockO
   // Live values (adapters, siwx) are not in the schema and pass through; the schema checks social providers only
   // as strings, and unknown ones are ignored by the feature rules, hence the cast.
   return resolveOptions({ ...raw, ...decoded.success } as AirlockOptions)
+})
+
+/**
+ * Applies the defaults of `AirlockOptions` to options that were already decoded ({@link decodeOptions}).
+ *
+ * @example
+ * ```ts
+ * import { mainnet } from "../networks/index.ts"
+ * import { resolveOptions } from "./decodeOptions.ts"
+ * const endpoints = { walletApi: "http://127.0.0.1:4400", blockchainApi: "http://127.0.0.1:4400" }
+ * resolveOptions({ networks: [mainnet], endpoints }).enableReconnect // true
+ * ```
+ */
+export const resolveOptions = (options: AirlockOptions): ResolvedOptions => ({
+  projectId: options.projectId === undefined || options.projectId.trim() === "" ? undefined : options.projectId,
+  hasAdapters: (options.adapters ?? []).length > 0,
+  enableReconnect: options.enableReconnect ?? true,
+  enableNetworkSwitch: options.enableNetworkSwitch ?? true,
+  allowUnsupportedChain: options.allowUnsupportedChain ?? false,
+  manualWCControl: options.manualWCControl ?? false,
+  basic: options.basic ?? false,
+  embedded: options.enableEmbedded ?? false,
+  features: options.features,
+  featuredWalletIds: options.featuredWalletIds ?? [],
+  includeWalletIds: options.includeWalletIds,
+  metadata: options.metadata
 })

@@ -1,14 +1,11 @@
 import * as Schema from "effect/Schema"
+import type { AirlockAdapter } from "../adapter/AirlockAdapter.ts"
 import { DEFAULT_CONNECT_METHODS_ORDER, DEFAULT_WALLET_SECTION_ORDER } from "../rules/connectOrder.ts"
 import type { FeaturesOptions } from "../rules/features.ts"
 import { AppMetadata } from "../schema/embedded.ts"
 import { CaipNetwork } from "../schema/network.ts"
 import type { Endpoints } from "../services/ClientConfig.ts"
-
 import type { ThemeVariables } from "../state/theme.ts"
-import type { AirlockAdapter } from "./AirlockAdapter.ts"
-
-export type { AdapterImplementation, AirlockAdapter } from "./AirlockAdapter.ts"
 
 /** The app's own description, shown to wallets (SPEC §3 "Dapp data"). */
 export const Metadata = AppMetadata

@@ -1,7 +1,7 @@
 import * as Effect from "effect/Effect"
 import type { AlertError } from "../errors/alerts.ts"
-import { nextAlert } from "../state/alert.ts"
-import { StateStore } from "../state/StateStore.ts"
+import { nextAlert } from "./alert.ts"
+import { StateStore } from "./StateStore.ts"
 
 /** Shows an APKT alert on the modal (unless a more precise one is showing) and logs it for developers. */
 export const showAlert = (error: AlertError, variant: "error" | "warning" | "info" = "error") =>

@@ -1,2 +1,0 @@
-export { checkOrigin } from "./checkOrigin.ts"
-export { fetchRemoteConfig, type RemoteConfig, type RemoteConfigOptions } from "./remoteConfig.ts"
