@@ -15,7 +15,7 @@ import type {
 import { ConnectionError } from "../../core/errors/catalogue.ts"
 import type { EmbeddedUser } from "../../core/schema/embedded.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"
-import type { EmbeddedOptions } from "./index.ts"
+import type { EmbeddedOptions } from "./options.ts"
 
 /** The login's name to show: the email, else the social user name (core trims a Discord one). */
 const nameOf = (user: EmbeddedUser): string | undefined => {

@@ -24,6 +24,7 @@
 import type { AirlockAdapter } from "../../core/adapter/AirlockAdapter.ts"
 import type { ConnectorData } from "../../core/schema/connector.ts"
 import { Frame } from "../../core/services/Frame.ts"
+import { type EmbeddedOptions, embeddedConnectorId } from "./options.ts"
 
 export {
   answerRequest,
@@ -41,17 +42,7 @@ export {
   updateEmailSecondaryOtp
 } from "./actions.ts"
 
-/** The id of the embedded wallet's connector. */
-export const embeddedConnectorId = "AUTH"
-
-/** Options of {@link embedded}. */
-export interface EmbeddedOptions {
-  /**
-   * The account a new login starts on (SPEC §6: the smart account on EVM). The user can switch in the Account view.
-   * @default "smartAccount"
-   */
-  readonly defaultAccountType?: "smartAccount" | "eoa" | undefined
-}
+export { type EmbeddedOptions, embeddedConnectorId } from "./options.ts"
 
 const connector: ConnectorData = {
   id: embeddedConnectorId,

@@ -14,7 +14,7 @@ import { ConnectionError } from "../../core/errors/catalogue.ts"
 import type { ChainNamespace } from "../../core/schema/namespace.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"
 import { makeCore } from "./core.ts"
-import { type WalletConnectOptions, walletConnectConnectorId } from "./index.ts"
+import { type WalletConnectOptions, walletConnectConnectorId } from "./options.ts"
 
 /** What the session asks EVM wallets for. */
 const methods = ["personal_sign", "eth_signTypedData_v4", "eth_sendTransaction", "wallet_switchEthereumChain"]

@@ -23,16 +23,9 @@
  */
 import type { AirlockAdapter } from "../../core/adapter/AirlockAdapter.ts"
 import type { ConnectorData } from "../../core/schema/connector.ts"
-import type { AppMetadata } from "../../core/schema/embedded.ts"
+import { type WalletConnectOptions, walletConnectConnectorId } from "./options.ts"
 
-/** The id of the WalletConnect connector. */
-export const walletConnectConnectorId = "walletConnect"
-
-/** Options of {@link walletConnect}. */
-export interface WalletConnectOptions {
-  /** How the app introduces itself to wallets. @default `createAirlock`'s `metadata`, else the page's title and origin */
-  readonly metadata?: AppMetadata | undefined
-}
+export { type WalletConnectOptions, walletConnectConnectorId } from "./options.ts"
 
 const connector: ConnectorData = {
   id: walletConnectConnectorId,

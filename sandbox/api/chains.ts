@@ -5,6 +5,7 @@
 import { type Address, createPublicClient, erc20Abi, erc721Abi, http, type PublicClient } from "viem"
 import type { Chains } from "../chain/index.ts"
 import { type ApiSolanaChain, type ApiSolanaInput, makeApiSolanaChain } from "./solana.ts"
+import type { TokenMeta } from "./tokenMeta.ts"
 
 /** What {@link makeChainSet} needs of a started chain set (a `startChains()` result fits). */
 export type ApiChainsInput = Pick<Chains, "chains" | "contracts">
@@ -20,13 +21,6 @@ export interface ApiChain {
   readonly supported: boolean
   readonly usdc: Address | undefined
   readonly nft: Address | undefined
-}
-
-/** Name, symbol and decimals of a fungible token. */
-export interface TokenMeta {
-  readonly name: string
-  readonly symbol: string
-  readonly decimals: number
 }
 
 /** The native token of every local EVM chain. */

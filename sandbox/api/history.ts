@@ -4,9 +4,10 @@
  */
 import { type Address, formatUnits, getAddress } from "viem"
 import type { Transaction, TransactionTransfer } from "../../core/schema/transaction.ts"
-import { type ChainSet, nativeToken, type TokenMeta } from "./chains.ts"
+import { type ChainSet, nativeToken } from "./chains.ts"
 import type { IndexedTx, Movement } from "./indexer.ts"
 import { priceOf } from "./prices.ts"
+import type { TokenMeta } from "./tokenMeta.ts"
 
 const zero = "0x0000000000000000000000000000000000000000"
 

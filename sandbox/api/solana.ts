@@ -12,8 +12,8 @@ import type { Transaction, TransactionTransfer } from "../../core/schema/transac
 import type { SolanaChain, SolanaTxRecord } from "../solana/index.ts"
 import { solanaSeeded } from "../solana/seed.ts"
 import { token2022ProgramAddress } from "../solana/token.ts"
-import type { TokenMeta } from "./chains.ts"
 import { balanceEntry, priceOf } from "./prices.ts"
+import type { TokenMeta } from "./tokenMeta.ts"
 
 /** What the API needs of the local Solana chain (a `startSolana()` result fits). */
 export type ApiSolanaInput = Pick<SolanaChain, "caipNetworkId" | "rpcUrl" | "usdcMint" | "nftMint" | "history">
