@@ -1,8 +1,8 @@
 import * as Schema from "effect/Schema"
 import type { AirlockAdapter } from "../adapter/AirlockAdapter.ts"
-import { DEFAULT_CONNECT_METHODS_ORDER, DEFAULT_WALLET_SECTION_ORDER } from "../rules/connectOrder.ts"
 import type { FeaturesOptions } from "../rules/features.ts"
 import { AppMetadata } from "../schema/embedded.ts"
+import { FeaturesOption } from "../schema/features.ts"
 import { CaipNetwork } from "../schema/network.ts"
 import type { Endpoints } from "../services/ClientConfig.ts"
 import type { ThemeVariables } from "../state/theme.ts"
@@ -10,38 +10,6 @@ import type { ThemeVariables } from "../state/theme.ts"
 /** The app's own description, shown to wallets (SPEC §3 "Dapp data"). */
 export const Metadata = AppMetadata
 export type Metadata = AppMetadata
-
-const ConnectMethod = Schema.Literals(DEFAULT_CONNECT_METHODS_ORDER)
-const ConnectorTypeOrderEntry = Schema.Literals(DEFAULT_WALLET_SECTION_ORDER)
-
-const Toggle = Schema.optionalKey(Schema.UndefinedOr(Schema.Boolean))
-const ToggleOrList = Schema.optionalKey(Schema.UndefinedOr(Schema.Union([Schema.Boolean, Schema.Array(Schema.String)])))
-
-/** Local feature settings. When the remote project config is fetched these are ignored with a warning (SPEC §1). */
-export const FeaturesOption = Schema.Struct({
-  receive: Toggle,
-  send: Toggle,
-  analytics: Toggle,
-  allWallets: Toggle,
-  legalCheckbox: Toggle,
-  smartSessions: Toggle,
-  collapseWallets: Toggle,
-  pay: Toggle,
-  signOutOnDisconnect: Toggle,
-  walletFeaturesOrder: Schema.optionalKey(
-    Schema.UndefinedOr(Schema.Array(Schema.Literals(["onramp", "swaps", "receive", "send"])))
-  ),
-  connectMethodsOrder: Schema.optionalKey(Schema.UndefinedOr(Schema.Array(ConnectMethod))),
-  connectorTypeOrder: Schema.optionalKey(Schema.UndefinedOr(Schema.Array(ConnectorTypeOrderEntry))),
-  email: Toggle,
-  socials: ToggleOrList,
-  swaps: ToggleOrList,
-  onramp: ToggleOrList,
-  activity: Toggle,
-  multiWallet: Toggle,
-  emailCapture: Toggle
-})
-export type FeaturesOption = typeof FeaturesOption.Type
 
 const Url = Schema.String.check(
   Schema.makeFilter((s) => /^(https?|wss?):\/\//.test(s), { message: "must be an http(s) or ws(s) URL" })

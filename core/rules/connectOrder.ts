@@ -2,17 +2,7 @@
  * What the Connect screen lists and in which order (SPEC §2 Connect screen, §5 wallet rules, §9 wallet counts).
  * @module
  */
-
-/**
- * A way to connect on the Connect screen.
- *
- * @example
- * ```ts
- * import type { ConnectMethod } from "./connectOrder.ts"
- * const method: ConnectMethod = "wallet"
- * ```
- */
-export type ConnectMethod = "email" | "social" | "wallet"
+import type { ConnectMethod, WalletSection } from "../schema/features.ts"
 
 /**
  * Connect methods when no browser wallet is installed: email, social, wallet.
@@ -54,17 +44,6 @@ export const getConnectMethodsOrder = (options: {
   if (options.configured !== undefined) return [...new Set(options.configured)]
   return options.hasInstalledWallet ? INSTALLED_WALLET_CONNECT_METHODS_ORDER : DEFAULT_CONNECT_METHODS_ORDER
 }
-
-/**
- * A group of wallets in the Connect screen's wallet list.
- *
- * @example
- * ```ts
- * import type { WalletSection } from "./connectOrder.ts"
- * const section: WalletSection = "recent"
- * ```
- */
-export type WalletSection = "walletConnect" | "recent" | "injected" | "featured" | "custom" | "external" | "recommended"
 
 /**
  * Default order of the wallet groups.

@@ -3,32 +3,7 @@
  * reads. `resolveFeatures` (in `./resolveFeatures.ts`) computes the {@link ResolvedFeatures} in force.
  * @module
  */
-import type { SocialProvider } from "../schema/login.ts"
-import type { ConnectMethod, WalletSection } from "./connectOrder.ts"
-
-/**
- * A social login the Connect view can offer (SPEC §1, §9 default socials): the six OAuth providers the embedded
- * wallet validates ({@link SocialProvider}) plus Farcaster, which logs in through its own QR flow. Named apart from
- * `SocialProvider` because the two lists differ on purpose.
- *
- * @example
- * ```ts
- * import type { SocialLogin } from "./features.ts"
- * const login: SocialLogin = "farcaster"
- * ```
- */
-export type SocialLogin = SocialProvider | "farcaster"
-
-/**
- * An entry of the account view's feature row.
- *
- * @example
- * ```ts
- * import type { WalletFeature } from "./features.ts"
- * const feature: WalletFeature = "onramp"
- * ```
- */
-export type WalletFeature = "onramp" | "swaps" | "receive" | "send"
+import type { ConnectMethod, FeaturesOption, SocialLogin, WalletFeature, WalletSection } from "../schema/features.ts"
 
 /**
  * The default social providers, in display order.
@@ -55,8 +30,8 @@ export const DEFAULT_SOCIALS: ReadonlyArray<SocialLogin> = [
 export const DEFAULT_WALLET_FEATURES_ORDER: ReadonlyArray<WalletFeature> = ["onramp", "swaps", "receive", "send"]
 
 /**
- * Feature settings an app passes as `features` (all optional). `socials`, `swaps` and `onramp` take `true` for the
- * default providers, `false` for off, or a provider list.
+ * Feature settings an app passes as `features` (all optional): the type of the options schema's `features`
+ * (`core/schema/features.ts`), where each one's default is documented.
  *
  * @example
  * ```ts
@@ -64,46 +39,7 @@ export const DEFAULT_WALLET_FEATURES_ORDER: ReadonlyArray<WalletFeature> = ["onr
  * const features: FeaturesOptions = { swaps: false, socials: ["google", "github"], legalCheckbox: true }
  * ```
  */
-export interface FeaturesOptions {
-  /** @default true */
-  readonly receive?: boolean | undefined
-  /** @default true */
-  readonly send?: boolean | undefined
-  /** @default true */
-  readonly analytics?: boolean | undefined
-  /** @default true */
-  readonly allWallets?: boolean | undefined
-  /** @default false */
-  readonly legalCheckbox?: boolean | undefined
-  /** @default false */
-  readonly smartSessions?: boolean | undefined
-  /** @default false */
-  readonly collapseWallets?: boolean | undefined
-  /** @default false */
-  readonly pay?: boolean | undefined
-  /** @default true */
-  readonly signOutOnDisconnect?: boolean | undefined
-  /** @default ["onramp", "swaps", "receive", "send"] */
-  readonly walletFeaturesOrder?: ReadonlyArray<WalletFeature> | undefined
-  /** @default email, social, wallet (wallet first when a browser wallet is installed) */
-  readonly connectMethodsOrder?: ReadonlyArray<ConnectMethod> | undefined
-  /** @default walletConnect, recent, injected, featured, custom, external, recommended */
-  readonly connectorTypeOrder?: ReadonlyArray<WalletSection> | undefined
-  /** @default true */
-  readonly email?: boolean | undefined
-  /** @default the seven providers of {@link DEFAULT_SOCIALS} */
-  readonly socials?: boolean | ReadonlyArray<SocialLogin> | undefined
-  /** @default ["1inch"] */
-  readonly swaps?: boolean | ReadonlyArray<string> | undefined
-  /** @default ["meld"] */
-  readonly onramp?: boolean | ReadonlyArray<string> | undefined
-  /** @default true */
-  readonly activity?: boolean | undefined
-  /** @default false */
-  readonly multiWallet?: boolean | undefined
-  /** @default false */
-  readonly emailCapture?: boolean | undefined
-}
+export type FeaturesOptions = typeof FeaturesOption.Type
 
 /**
  * The features in force. Remote-controlled ones hold `false` or their provider list.

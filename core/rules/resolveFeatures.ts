@@ -3,14 +3,15 @@
  * basic mode, the pay feature and Telegram platforms (SPEC §1, §6).
  * @module
  */
+
+import type { SocialLogin } from "../schema/features.ts"
 import {
   DEFAULT_FEATURES,
   DEFAULT_SOCIALS,
   type FeaturesOptions,
   REMOTE_FEATURE_KEYS,
   type RemoteFeatureKey,
-  type ResolvedFeatures,
-  type SocialLogin
+  type ResolvedFeatures
 } from "./features.ts"
 
 /**

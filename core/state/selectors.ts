@@ -1,12 +1,11 @@
 import {
-  type ConnectMethod,
   filterExcludedWallets,
   getConnectMethodsOrder,
   getWalletSectionOrder,
-  isBrowserWalletVisible,
-  type WalletSection
+  isBrowserWalletVisible
 } from "../rules/connectOrder.ts"
 import type { Connector, ConnectorStatus } from "../schema/connector.ts"
+import type { ConnectMethod, WalletSection } from "../schema/features.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { WalletListing } from "../schema/wallet.ts"
 import type { AirlockState } from "./AirlockState.ts"

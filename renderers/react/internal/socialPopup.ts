@@ -3,7 +3,7 @@
  * open synchronously in the click (SPEC §4, §9: 600 × 800), or the browser blocks it; the view loads after.
  */
 import { openSocialPopup as open } from "../../../adapters/embedded/popup.ts"
-import type { SocialLogin } from "../../../core/rules/features.ts"
+import type { SocialLogin } from "../../../core/schema/features.ts"
 
 /** Each social login's name as its buttons and views say it. */
 export const socialNames: Readonly<Record<SocialLogin, string>> = {

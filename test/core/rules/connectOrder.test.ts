@@ -11,9 +11,9 @@ import {
   isWalletExcluded,
   RECENT_WALLETS_KEPT,
   RECOMMENDED_WALLETS_COUNT,
-  selectFeaturedWallets,
-  type WalletSection
+  selectFeaturedWallets
 } from "../../../core/rules/connectOrder.ts"
+import type { WalletSection } from "../../../core/schema/features.ts"
 
 const allSections = (n: number) =>
   Object.fromEntries(DEFAULT_WALLET_SECTION_ORDER.map((section) => [section, n])) as Record<WalletSection, number>

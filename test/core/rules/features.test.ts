@@ -1,13 +1,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import fc from "fast-check"
 import { expect, expectTypeOf } from "vitest"
-import {
-  DEFAULT_FEATURES,
-  DEFAULT_SOCIALS,
-  REMOTE_FEATURE_KEYS,
-  type SocialLogin
-} from "../../../core/rules/features.ts"
+import { DEFAULT_FEATURES, DEFAULT_SOCIALS, REMOTE_FEATURE_KEYS } from "../../../core/rules/features.ts"
 import { type RemoteFeatureEntry, resolveFeatures } from "../../../core/rules/resolveFeatures.ts"
+import type { SocialLogin } from "../../../core/schema/features.ts"
 import { isSocialProvider, type SocialProvider, socialProviders } from "../../../core/schema/login.ts"
 
 /** A remote configuration with every feature on. */
