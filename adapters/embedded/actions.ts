@@ -12,9 +12,9 @@ import type { AccountType } from "../../core/schema/namespace.ts"
 
 export { openSocialPopup } from "./popup.ts"
 
-type Flows = typeof import("../../core/flows/embedded.ts")
+type Flows = typeof import("../../core/flows/embedded/index.ts")
 
-const flows = (): Promise<Flows> => import("../../core/flows/embedded.ts")
+const flows = (): Promise<Flows> => import("../../core/flows/embedded/index.ts")
 
 const run = <A, E>(airlock: AirlockClient, effect: (flows: Flows) => Effect.Effect<A, E, CoreServices>): Promise<A> =>
   flows().then((m) => airlock.runtime.runPromise(effect(m)))
@@ -84,4 +84,4 @@ export const setPreferredAccount = (airlock: AirlockClient, type: AccountType) =
 
 /** Approves (`true`) or rejects the request waiting in ApproveTransaction as `id`. */
 export const answerRequest = (airlock: AirlockClient, id: string, approved: boolean) =>
-  import("../../core/flows/approval.ts").then((m) => airlock.runtime.runPromise(m.answerApproval(id, approved)))
+  import("../../core/flows/approval/index.ts").then((m) => airlock.runtime.runPromise(m.answerApproval(id, approved)))

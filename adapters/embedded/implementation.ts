@@ -47,6 +47,9 @@ export const connectionOf = (connectorId: string, user: EmbeddedUser): AdapterCo
   }
 }
 
+/** Methods that send a transaction (the smart account deploys with its first one). */
+const sendingMethods = new Set(["eth_sendTransaction", "wallet_sendCalls", "eth_sendUserOperation"])
+
 /** A refusal the frame reports ('Connection rejected', a user rejection) as EIP-1193's 4001. */
 const asWalletError = (error: unknown): unknown => {
   const message = error instanceof Error ? error.message : String(error)
@@ -94,8 +97,29 @@ export const makeEmbeddedImplementation = async (
     for (const events of listeners) events.disconnected()
   })
 
+  /**
+   * The smart account deploys with its first transaction: after one, the user is read again and core told, so the
+   * account stops saying "deployed on first use". A failure here only costs that line.
+   */
+  const rereadUser = () => {
+    run(frame.request("GET_USER", current === undefined ? {} : { chainId: Number(current.id) })).then(
+      (user) => {
+        const { auth } = connectionOf("", user)
+        if (auth === undefined) return
+        const changed = {
+          user: auth.user,
+          ...(auth.smartAccountDeployed === undefined ? {} : { smartAccountDeployed: auth.smartAccountDeployed })
+        }
+        for (const events of listeners) events.authChanged?.(changed)
+      },
+      (error: unknown) => console.warn("Airlock: the embedded wallet's user was not read again", error)
+    )
+  }
+
   return {
     name: "Embedded wallet",
+    // The frame has no window: core asks the user in ApproveTransaction before every unsafe request.
+    approveInModal: true,
     connect: async ({ connectorId, network }) => {
       await ready(network)
       current = network
@@ -135,8 +159,9 @@ export const makeEmbeddedImplementation = async (
       const target = network?.chainNamespace === "eip155" ? network : current
       await ready(target)
       if (target === undefined) throw new ConnectionError({ reason: "NoRequestedChains", details: "No EVM network" })
+      let result: unknown
       try {
-        return await run(
+        result = await run(
           frame.request("RPC_REQUEST", {
             method,
             ...(params === undefined ? {} : { params }),
@@ -148,6 +173,8 @@ export const makeEmbeddedImplementation = async (
       } catch (error) {
         throw asWalletError(error)
       }
+      if (sendingMethods.has(method)) rereadUser()
+      return result
     },
     watchEvents: (_connectorId, events) => {
       listeners.add(events)

@@ -62,6 +62,11 @@ export interface AdapterEvents {
   chainChanged(chainId: string | number): void
   /** The wallet ended the connection. */
   disconnected(): void
+  /**
+   * The login behind the connection changed (an embedded wallet's smart account deployed with a transaction): core
+   * writes what is given over the account's login.
+   */
+  authChanged?(auth: Partial<AuthConnection>): void
 }
 
 /** A transfer to build: `amount` base units of the native coin, or of the token at `token.address`. */
@@ -100,6 +105,12 @@ export interface PreparedTransfer {
 export interface AdapterImplementation {
   /** A name for logs and errors, e.g. "EIP-1193". */
   readonly name?: string | undefined
+  /**
+   * The wallet shows no prompt of its own (the embedded wallet): core asks the user in the modal's ApproveTransaction
+   * before each unsafe request (SPEC §4, §5), shows 'Action not allowed' for a method in neither of SPEC §5's lists,
+   * and hands apps a provider whose requests take the same path. @default false
+   */
+  readonly approveInModal?: boolean | undefined
   /**
    * Asks the wallet for access and its accounts, on `network` where the wallet can start there. A wallet reached by a
    * pairing (WalletConnect) hands its `wc:` URI to `onUri` as soon as it has one, for the QR code and the links.

@@ -185,7 +185,7 @@ export const makeAirlock = (
       : run(
           runtime,
           Effect.flatMap(
-            Effect.promise(() => import("../flows/initialize.ts")),
+            Effect.promise(() => import("../flows/remote/initialize.ts")),
             (m) => m.initialize
           ),
           () => {
@@ -208,7 +208,7 @@ export const makeAirlock = (
       if (stored.length === 0) return
       background(
         flow(
-          () => import("../flows/connection.ts"),
+          () => import("../flows/connection/index.ts"),
           (m) => Effect.forEach(stored, m.reconnect, { concurrency: "unbounded", discard: true })
         )
       )
@@ -287,10 +287,10 @@ export const makeAirlock = (
       // Connect is where a wallet is chosen next: its adapters' code and the connect flow load now, not on the click.
       if (result.state.view === "Connect") {
         background(adapters.loadAll())
-        background(import("../flows/connection.ts"))
+        background(import("../flows/connection/index.ts"))
       }
       return flow(
-        () => import("../flows/modal.ts"),
+        () => import("../flows/modal/index.ts"),
         (m) => m.settleOpen(result, before)
       )
     },
@@ -300,7 +300,7 @@ export const makeAirlock = (
       const result = closeRouter(before.modal, routerContext(before, routerOptions))
       store.update((state) => ({ ...state, modal: result.state }))
       return flow(
-        () => import("../flows/modal.ts"),
+        () => import("../flows/modal/index.ts"),
         (m) => m.settleNavigation(result, before.modal.open)
       )
     },
@@ -320,7 +320,7 @@ export const makeAirlock = (
       if (result.effects.length > 0 || (before.modal.open && !result.state.open)) {
         background(
           flow(
-            () => import("../flows/modal.ts"),
+            () => import("../flows/modal/index.ts"),
             (m) => m.settleNavigation(result, before.modal.open)
           )
         )
@@ -328,12 +328,12 @@ export const makeAirlock = (
     },
     loadMoreWallets: () =>
       flow(
-        () => import("../flows/remote.ts"),
+        () => import("../flows/remote/index.ts"),
         (m) => m.loadMoreWallets
       ),
     searchWallets: (text) =>
       flow(
-        () => import("../flows/remote.ts"),
+        () => import("../flows/remote/index.ts"),
         (m) => m.searchWallets(text)
       ),
     getState: store.getSnapshot,
@@ -342,17 +342,17 @@ export const makeAirlock = (
     loadAdapter: (namespace) => (stop !== undefined ? Promise.reject(stop.error) : adapters.load(namespace)),
     switchNetwork: (network) =>
       flow(
-        () => import("../flows/network.ts"),
+        () => import("../flows/network/index.ts"),
         (m) => m.switchNetwork(network)
       ),
     connect: (connectorId, connectOptions) =>
       flow(
-        () => import("../flows/connection.ts"),
+        () => import("../flows/connection/index.ts"),
         (m) => Effect.asVoid(m.connect(connectorId, connectOptions))
       ),
     request: (args, requestOptions) =>
       flow(
-        () => import("../flows/connection.ts"),
+        () => import("../flows/connection/index.ts"),
         (m) => m.request(args, requestOptions?.namespace ?? store.getSnapshot().activeNamespace ?? "eip155")
       ),
     getProvider: async (namespace) => {
@@ -362,51 +362,54 @@ export const makeAirlock = (
       const connectorId = ns === undefined ? undefined : state.activeConnectorIds[ns]
       if (ns === undefined || connectorId === undefined) return undefined
       const type = state.connectors.find((c) => c.id === connectorId)?.type
-      // An embedded wallet's provider is core's own: its requests pass ApproveTransaction like `request`'s do.
-      if (type === "AUTH") return (await import("../flows/approval.ts")).authProvider(client, ns)
       const implementation = await adapters.loadFor(connectorId, ns)
+      // A wallet core asks the user for (the embedded wallet) gets core's own provider: its requests pass
+      // ApproveTransaction like `request`'s do.
+      if (implementation?.approveInModal === true) {
+        return (await import("../flows/approval/index.ts")).authProvider(client, ns)
+      }
       const provider = await implementation?.getProvider?.(connectorId)
       // Apps sign through the provider (viem, wagmi) as often as through `request`: a WalletConnect wallet on a phone
       // is brought forward for those requests too. The connection flows are loaded already (they connected it).
       if (type !== "WALLET_CONNECT") return provider
-      const { withWalletForward } = await import("../flows/connection.ts")
+      const { withWalletForward } = await import("../flows/connection/index.ts")
       return withWalletForward(provider, (method) =>
         flow(
-          () => import("../flows/connection.ts"),
+          () => import("../flows/connection/index.ts"),
           (m) => m.bringWalletForward(method, connectorId)
         )
       )
     },
     disconnect: (namespace) =>
       flow(
-        () => import("../flows/disconnect.ts"),
+        () => import("../flows/connection/index.ts"),
         (m) => m.disconnect(namespace)
       ),
     // Through the connection flows' chunk (which has the balance flow): a chunk of its own would split the shared
     // code of the first load into more files.
     refresh: (namespace, refreshOptions) =>
       flow(
-        () => import("../flows/connection.ts"),
+        () => import("../flows/connection/index.ts"),
         (m) => m.refreshBalance(namespace ?? store.getSnapshot().activeNamespace ?? "eip155", refreshOptions ?? {})
       ),
     prepareSend: (form) =>
       flow(
-        () => import("../flows/send.ts"),
+        () => import("../flows/send/index.ts"),
         (m) => m.prepareSend(form)
       ),
     send: (preview) =>
       flow(
-        () => import("../flows/send.ts"),
+        () => import("../flows/send/index.ts"),
         (m) => m.executeSend(preview)
       ),
     loadNfts: (namespace, nftsOptions) =>
       flow(
-        () => import("../flows/connection.ts"),
+        () => import("../flows/connection/index.ts"),
         (m) => m.fetchNfts(namespace ?? store.getSnapshot().activeNamespace ?? "eip155", nftsOptions ?? {})
       ),
     loadActivity: (namespace, activityOptions) =>
       flow(
-        () => import("../flows/connection.ts"),
+        () => import("../flows/connection/index.ts"),
         (m) => m.fetchActivity(namespace ?? store.getSnapshot().activeNamespace ?? "eip155", activityOptions ?? {})
       ),
     setThemeMode: (mode) => {

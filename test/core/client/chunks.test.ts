@@ -15,12 +15,12 @@ const sourcesFetchedFor = (outputs: Outputs, module: string): Set<string> => {
 }
 
 describe("flows load on demand, one chunk each", () => {
-  it("opening, switching network and disconnecting never fetch the remote-config or wallet-list code", async () => {
+  it("opening, switching network, connecting and disconnecting never fetch the remote-config or wallet-list code", async () => {
     const outputs = await bundle()
-    for (const flow of ["core/flows/modal.ts", "core/flows/network.ts", "core/flows/disconnect.ts"]) {
+    for (const flow of ["core/flows/modal/index.ts", "core/flows/network/index.ts", "core/flows/connection/index.ts"]) {
       const sources = [...sourcesFetchedFor(outputs, flow)]
       expect(
-        sources.filter((source) => /flows\/remote|config\/remoteConfig/.test(source)),
+        sources.filter((source) => /flows\/remote\//.test(source)),
         flow
       ).toEqual([])
     }

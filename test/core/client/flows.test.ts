@@ -43,7 +43,7 @@ describe("a wallet on a chain the app does not support", () => {
   const report = async (options: Parameters<typeof createTestAirlock>[0]) => {
     const airlock = createTestAirlock({ adapters: [evm], networks: [mainnet], ...options })
     await airlock.ready
-    await airlock.runtime.runPromise((await import("../../../core/flows/index.ts")).reportChain("eip155", 777))
+    await airlock.runtime.runPromise((await import("../../../core/flows/network/report.ts")).reportChain("eip155", 777))
     return airlock.getState()
   }
 

@@ -3,7 +3,7 @@ import { Effect, Layer } from "effect"
 import { HttpResponse, http } from "msw"
 import { setupServer } from "msw/node"
 import { afterAll, afterEach, beforeAll } from "vitest"
-import { checkOrigin } from "../../../core/config/checkOrigin.ts"
+import { checkOrigin } from "../../../core/flows/remote/checkOrigin.ts"
 import { WalletApi } from "../../../core/services/WalletApi.ts"
 import { httpLayer, walletApiUrl } from "../services/apiFixtures.ts"
 

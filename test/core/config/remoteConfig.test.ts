@@ -3,7 +3,7 @@ import { Effect, Layer } from "effect"
 import { HttpResponse, http } from "msw"
 import { setupServer } from "msw/node"
 import { afterAll, afterEach, beforeAll } from "vitest"
-import { fetchRemoteConfig } from "../../../core/config/remoteConfig.ts"
+import { fetchRemoteConfig } from "../../../core/flows/remote/remoteConfig.ts"
 import { WalletApi } from "../../../core/services/WalletApi.ts"
 import { httpLayer, walletApiUrl } from "../services/apiFixtures.ts"
 

@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Fiber, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { loadMoreWallets, searchWallets } from "../../../core/flows/remote.ts"
+import { loadMoreWallets, searchWallets } from "../../../core/flows/remote/allWallets.ts"
 import type { WalletListing } from "../../../core/schema/wallet.ts"
 import { WalletApi } from "../../../core/services/WalletApi.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"

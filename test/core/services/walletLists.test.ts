@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Fiber, Layer } from "effect"
 import { TestClock } from "effect/testing"
-import { loadProject } from "../../../core/flows/remote.ts"
+import { loadProject } from "../../../core/flows/remote/project.ts"
 import type { WalletListing } from "../../../core/schema/wallet.ts"
 import { Analytics } from "../../../core/services/Analytics.ts"
 import { Platform } from "../../../core/services/Platform.ts"

@@ -1,0 +1,121 @@
+import * as Clock from "effect/Clock"
+import * as Effect from "effect/Effect"
+import type { NamespaceConnection } from "../../adapter/AdapterImplementation.ts"
+import { ConnectionError } from "../../errors/catalogue.ts"
+import { close } from "../../router/index.ts"
+import type { Connector } from "../../schema/connector.ts"
+import type { ChainNamespace } from "../../schema/namespace.ts"
+import type { CaipNetwork } from "../../schema/network.ts"
+import { pairingExpiry } from "../../schema/pairing.ts"
+import { Options } from "../../services/Options.ts"
+import { routerContext } from "../../state/routerContext.ts"
+import { StateStore } from "../../state/StateStore.ts"
+import { selectWalletConnectWallet } from "../../state/selectors.ts"
+import { track } from "../events/track.ts"
+import { implementationOf, toConnectionError } from "./adapter.ts"
+import { rememberLinking } from "./forward.ts"
+import { renewPairings } from "./pairing.ts"
+import { rememberRecent } from "./recent.ts"
+import { settle, settleOthers } from "./settle.ts"
+
+/**
+ * Connects a discovered connector (SPEC §4): status `connecting`, the wallet's prompt, then the accounts, the active
+ * connector and the wallet's network in the state, the session stored for the next visit, the wallet's events
+ * followed, and the balance read. A refusal is 'Connection rejected' (EIP-1193 4001); anything else 'Failed to
+ * connect'. Either way the namespace returns to the status it had and CONNECT_ERROR is tracked.
+ */
+export const connect = Effect.fn("connect")(function* (
+  connectorId: string,
+  options: { readonly network?: CaipNetwork | undefined } = {}
+) {
+  const store = yield* StateStore
+  const state = store.getSnapshot()
+  const connector: Connector | undefined = state.connectors.find((c) => c.id === connectorId)
+  if (connector === undefined) {
+    return yield* new ConnectionError({ reason: "FailedToConnect", details: `No connector "${connectorId}"` })
+  }
+  const namespace = connector.chain
+  const implementation = yield* implementationOf(connectorId, namespace)
+  const connectWallet = implementation.connect
+  if (connectWallet === undefined) {
+    return yield* new ConnectionError({ reason: "AdapterNotFound", params: { namespace } })
+  }
+  const network =
+    options.network ?? state.activeNetworks[namespace] ?? state.networks.find((n) => n.chainNamespace === namespace)
+  if (network === undefined) {
+    return yield* new ConnectionError({ reason: "NoRequestedChains", details: `No ${namespace} network` })
+  }
+  const statusBefore = state.accounts[namespace].status
+  // Over WalletConnect, the registry wallet the user chose (Connect, All Wallets) is the one that connects.
+  const chosen = connector.type === "WALLET_CONNECT" ? selectWalletConnectWallet(state) : undefined
+  yield* track("SELECT_WALLET", {
+    name: chosen?.name ?? connector.name,
+    platform: connector.type === "WALLET_CONNECT" ? (state.isMobile ? "mobile" : "qrcode") : "browser"
+  })
+  store.update((s) => ({
+    ...s,
+    accounts: { ...s.accounts, [namespace]: { ...s.accounts[namespace], status: "connecting" } },
+    ...(connector.type === "WALLET_CONNECT" ? { walletConnect: { ...s.walletConnect, wallet: chosen } } : {})
+  }))
+  // A pairing's URI (WalletConnect) goes into the state for the QR code, with its 4-minute expiry (SPEC §5), on the
+  // client's clock; with under 10 s left the adapter is asked for a fresh one.
+  const clock = yield* Clock.Clock
+  const onUri = (uri: string) =>
+    store.update((s) => ({
+      ...s,
+      walletConnect: { ...s.walletConnect, uri, expiry: pairingExpiry(clock.currentTimeMillisUnsafe()) }
+    }))
+  const renew = implementation.renewPairing
+  if (renew !== undefined) yield* Effect.forkChild(renewPairings(() => renew(connectorId)))
+  const clearUri = Effect.sync(() =>
+    store.update((s) =>
+      s.walletConnect.uri === undefined
+        ? s
+        : { ...s, walletConnect: { ...s.walletConnect, uri: undefined, expiry: undefined } }
+    )
+  )
+  const connection = yield* Effect.tryPromise({
+    try: () => connectWallet({ connectorId, network, onUri }),
+    catch: toConnectionError
+  }).pipe(
+    Effect.ensuring(clearUri),
+    Effect.tapError((error) =>
+      Effect.gen(function* () {
+        store.update((s) => ({
+          ...s,
+          accounts: { ...s.accounts, [namespace]: { ...s.accounts[namespace], status: statusBefore } }
+        }))
+        yield* track("CONNECT_ERROR", { message: error.shortMessage })
+      })
+    )
+  )
+  // A connection may serve only other namespaces (a Solana-only wallet over WalletConnect, whose connector is listed
+  // as an EVM one): the connector's own namespace then goes back to how it was.
+  const others = Object.entries(connection.namespaces ?? {}).filter(([, side]) => side.accounts.length > 0)
+  if (connection.accounts.length > 0 || others.length === 0) {
+    yield* settle(namespace, connection, implementation, true)
+    yield* settleOthers(namespace, connection, implementation, state.activeNamespace)
+  } else {
+    store.update((s) => ({
+      ...s,
+      accounts: { ...s.accounts, [namespace]: { ...s.accounts[namespace], status: statusBefore } }
+    }))
+    const [first] = others[0] as [ChainNamespace, NamespaceConnection]
+    yield* settleOthers(namespace, connection, implementation, first)
+  }
+  if (connector.type === "WALLET_CONNECT") yield* rememberLinking(chosen)
+  yield* rememberRecent(connector, chosen)
+  yield* track("CONNECT_SUCCESS", {
+    method: connector.type === "WALLET_CONNECT" ? (state.isMobile ? "mobile" : "qrcode") : "browser",
+    name: chosen?.name ?? connector.name
+  })
+  // Connected from the modal (a wallet's view, an embedded login's): it closes, as AppKit's does (an
+  // UnsupportedChain the wallet's chain opened stays).
+  const routerOptions = yield* Options
+  store.update((s) =>
+    s.modal.open && (s.modal.view.startsWith("Connect") || s.modal.view.startsWith("Email"))
+      ? { ...s, modal: close(s.modal, routerContext(s, routerOptions)).state }
+      : s
+  )
+  return connection
+})

@@ -1,0 +1,36 @@
+import * as Effect from "effect/Effect"
+import { Adapters } from "../../adapter/Adapters.ts"
+import type { ChainNamespace } from "../../schema/namespace.ts"
+import { StateStore } from "../../state/StateStore.ts"
+import { track } from "../events/track.ts"
+import { endConnection } from "./end.ts"
+
+/** Asks the namespace's wallet to end the connection (revoking where it can); a failure is only a warning. */
+export const disconnectWallet = (namespace: ChainNamespace) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    const connectorId = store.getSnapshot().activeConnectorIds[namespace]
+    if (connectorId === undefined) return
+    const implementation = yield* (yield* Adapters).loadFor(connectorId, namespace)
+    const disconnectIt = implementation?.disconnect
+    if (disconnectIt !== undefined) yield* Effect.tryPromise(() => disconnectIt({ connectorId, namespace }))
+  }).pipe(Effect.catch((error) => Effect.logWarning("Airlock: the wallet did not confirm the disconnect", error)))
+
+/**
+ * Disconnects one namespace, or every namespace that is not already disconnected. The stored status follows; an
+ * open modal closes (embedded mode shows Connect).
+ */
+export const disconnect = Effect.fn("disconnect")(function* (namespace?: ChainNamespace) {
+  const store = yield* StateStore
+  const before = store.getSnapshot()
+  const namespaces =
+    namespace === undefined
+      ? (Object.keys(before.accounts) as Array<ChainNamespace>).filter(
+          (ns) => before.accounts[ns].status !== "disconnected"
+        )
+      : [namespace]
+  // The wallets first (revoking where they can), so none keeps the app's access; a wallet that fails is a warning.
+  yield* Effect.forEach(namespaces, disconnectWallet, { concurrency: "unbounded", discard: true })
+  for (const ns of namespaces) yield* endConnection(ns, "any")
+  if (namespaces.length > 0) yield* track("DISCONNECT_SUCCESS", { namespace: namespace ?? "all" })
+})

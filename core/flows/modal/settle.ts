@@ -1,0 +1,33 @@
+import * as Effect from "effect/Effect"
+import { type RouterResult, runRouterEffects } from "../../router/index.ts"
+import { Options } from "../../services/Options.ts"
+import type { AirlockState } from "../../state/AirlockState.ts"
+import { isConnected } from "../../state/routerContext.ts"
+import { StateStore } from "../../state/StateStore.ts"
+import { cancelPairing } from "../connection/pairing.ts"
+import { track } from "../events/track.ts"
+import { apply, handlers } from "./effects.ts"
+
+/**
+ * What follows an open the client applied synchronously (SPEC §2): the namespace switch and other router effects,
+ * then MODAL_OPEN when the modal was closed before.
+ */
+export const settleOpen = Effect.fn("settleOpen")(function* (result: RouterResult, before: AirlockState) {
+  yield* runRouterEffects(result.effects, handlers)
+  if (!before.modal.open) yield* track("MODAL_OPEN", { connected: isConnected(before) })
+})
+
+/**
+ * What follows a navigation the client applied synchronously (back): the router's effects, and MODAL_CLOSE when it
+ * closed the modal.
+ */
+export const settleNavigation = (result: RouterResult, wasOpen: boolean) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    const options = yield* Options
+    yield* apply({ state: store.getSnapshot().modal, effects: result.effects })
+    if (wasOpen && !result.state.open && !options.embedded) {
+      yield* cancelPairing
+      yield* track("MODAL_CLOSE", { connected: isConnected(store.getSnapshot()) })
+    }
+  }).pipe(Effect.withSpan("settleNavigation"))

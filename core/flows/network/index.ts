@@ -1,0 +1,5 @@
+/**
+ * Switching networks, one chunk.
+ * @module
+ */
+export { switchNetwork } from "./switchNetwork.ts"

@@ -1,0 +1,85 @@
+import * as Effect from "effect/Effect"
+import { AlertError } from "../../errors/alerts.ts"
+import {
+  FEATURED_WALLETS_DEFAULT_COUNT,
+  RECOMMENDED_WALLETS_COUNT,
+  selectFeaturedWallets
+} from "../../rules/connectOrder.ts"
+import type { WalletListing } from "../../schema/wallet.ts"
+import type { ApiCallError } from "../../services/http.ts"
+import { Options } from "../../services/Options.ts"
+import { Storage, StorageKeys } from "../../services/Storage.ts"
+import { WalletApi, type WalletApiShape } from "../../services/WalletApi.ts"
+import { StateStore } from "../../state/StateStore.ts"
+import { showAlert } from "../../state/showAlert.ts"
+
+/**
+ * The Connect view's featured wallets (the app's `featuredWalletIds`, in the app's order) and the registry's
+ * recommended ones (4, excluding featured and excluded wallets). A failure shows the APKT003 alert.
+ */
+export const walletLoadFailed = (error: ApiCallError) =>
+  showAlert(
+    error instanceof AlertError ? error : new AlertError({ code: "APKT003", details: error.message, cause: error })
+  )
+
+// Listings name their image by id; the renderer needs a URL, built against the configured wallet API host.
+export const withImages = (api: WalletApiShape, wallets: ReadonlyArray<WalletListing>): ReadonlyArray<WalletListing> =>
+  wallets.map((wallet) =>
+    wallet.image_url || !wallet.image_id ? wallet : { ...wallet, image_url: api.walletImageUrl(wallet.image_id) }
+  )
+
+export const loadWallets = Effect.gen(function* () {
+  const store = yield* StateStore
+  const options = yield* Options
+  const api = yield* WalletApi
+  const storage = yield* Storage
+  // Draw the last visit's lists at once; the fetch below replaces them (a corrupt stored value reads as absent).
+  const stored = yield* storage.get(StorageKeys.walletLists)
+  if (stored !== undefined) {
+    store.update((state) =>
+      state.wallets.featured.length > 0 || state.wallets.recommended.length > 0
+        ? state
+        : { ...state, wallets: { ...state.wallets, featured: stored.featured, recommended: stored.recommended } }
+    )
+  }
+  const withImage = (wallets: ReadonlyArray<WalletListing>) => withImages(api, wallets)
+  // SPEC §9: featured wallets show 4 by default.
+  const featuredIds = options.featuredWalletIds.slice(0, FEATURED_WALLETS_DEFAULT_COUNT)
+  const excluded = store.getSnapshot().excludedWallets
+  const result = yield* Effect.all(
+    {
+      featured:
+        featuredIds.length === 0
+          ? Effect.succeed([])
+          : api
+              .getWallets({ page: 1, entries: featuredIds.length, include: featuredIds })
+              .pipe(Effect.map((page) => withImage(selectFeaturedWallets(page.data, featuredIds)))),
+      recommended: api.getWallets({
+        page: 1,
+        entries: RECOMMENDED_WALLETS_COUNT,
+        exclude: [...featuredIds, ...excluded],
+        ...(options.includeWalletIds === undefined ? {} : { include: options.includeWalletIds })
+      })
+    },
+    { concurrency: 2 }
+  ).pipe(Effect.result)
+  if (result._tag === "Failure") return yield* walletLoadFailed(result.failure)
+  const featured = result.success.featured
+  const recommended = withImage(result.success.recommended.data)
+  // The All Wallets entry shows the registry's size before its first page is loaded: the recommended query counts
+  // every wallet but the featured and excluded ones, and the featured ones are part of All Wallets too.
+  const registryCount = result.success.recommended.count + featured.length
+  store.update((state) => ({
+    ...state,
+    wallets: {
+      ...state.wallets,
+      featured,
+      recommended,
+      count: state.wallets.all.length > 0 ? state.wallets.count : registryCount
+    }
+  }))
+  yield* storage.set(StorageKeys.walletLists, {
+    featured: featured.slice(0, FEATURED_WALLETS_DEFAULT_COUNT),
+    recommended: recommended.slice(0, RECOMMENDED_WALLETS_COUNT)
+  })
+}).pipe(Effect.withSpan("loadWallets"))
