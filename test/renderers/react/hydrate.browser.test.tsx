@@ -17,6 +17,7 @@ declare module "vitest/browser" {
 const cleanups: Array<() => unknown> = []
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+  vi.restoreAllMocks()
 })
 
 /** A visitor who connected the test wallet on an earlier visit, as Airlock stored it. */
@@ -66,33 +67,38 @@ describe("hydrating the server's HTML", () => {
     expect(connect?.textContent).toBe("Connect Wallet")
     storeSession()
     const airlock = browserAirlock()
-    // The browser's facts differ from the server's: a reconnect is under way, and the system's colour scheme is known.
-    expect(airlock.getState().accounts.eip155.status).toBe("connecting")
+    // The browser's facts differ from the server's: a reconnect is under way, and the system's colour scheme (light
+    // under Playwright) is known where the server rendered dark.
+    expect(airlock.getState()).toMatchObject({ themeMode: "light", accounts: { eip155: { status: "connecting" } } })
+    expect(connect?.dataset.theme).toBe("dark")
     const errors = vi.spyOn(console, "error")
     const warnings = vi.spyOn(console, "warn")
-    const recoverable: Array<unknown> = []
+    // What React reports through the root rather than the console: a hydration mismatch is a recoverable error.
+    const reported: Array<unknown> = []
+    const report = (error: unknown) => void reported.push(error)
     const texts = connectButtonTexts(container)
     let root: Root | undefined
     cleanups.push(() => root?.unmount())
     root = hydrateRoot(container, <Page airlock={airlock} />, {
-      onRecoverableError: (error) => recoverable.push(error)
+      onRecoverableError: report,
+      onCaughtError: report,
+      onUncaughtError: report
     })
     await vi.waitFor(() => expect(texts.at(-1)).toBe("0x52...169EE7"), { timeout: 10_000 })
-    // Right after hydration the button says what the browser knows (a reconnect under way), then the account.
-    expect(texts).toEqual(["Connecting...", "0x52...169EE7"])
-    expect({ errors: errors.mock.calls, warnings: warnings.mock.calls, recoverable }).toEqual({
+    expect({ errors: errors.mock.calls, warnings: warnings.mock.calls, reported }).toEqual({
       errors: [],
       warnings: [],
-      recoverable: []
+      reported: []
     })
+    // Right after hydration the button says what the browser knows (a reconnect under way), then the account.
+    expect(texts).toEqual(["Connecting...", "0x52...169EE7"])
     // React kept the server's buttons (a mismatch would have replaced them), and AccountButton appeared beside them.
     const buttons = [...container.querySelectorAll("button")]
     expect(buttons[0]).toBe(connect)
     expect(buttons.at(-1)).toBe(network)
     expect(buttons.map((button) => button.textContent)).toEqual(["0x52...169EE7", "0x52...169EE7", "EEthereum"])
     // Then the theme is the system's, which the server could not know.
-    const system = matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light"
-    expect(buttons.map((button) => button.dataset.theme)).toEqual([system, system, system])
+    expect(buttons.map((button) => button.dataset.theme)).toEqual(["light", "light", "light"])
   })
 })
 
