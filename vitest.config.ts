@@ -2,6 +2,7 @@ import react from "@vitejs/plugin-react"
 import { playwright } from "@vitest/browser-playwright"
 import { defineConfig } from "vitest/config"
 import { chromiumArgs, chromiumPath } from "./test/fixtures/chromium.ts"
+import { runNode } from "./test/fixtures/node/runNode.ts"
 
 /**
  * Every effect module core imports. Core loads its services and flows with `import()`, so Vite only discovers these
@@ -66,7 +67,11 @@ export default defineConfig({
             enabled: true,
             headless: true,
             provider: playwright({ launchOptions: { executablePath: chromiumPath, args: chromiumArgs } }),
-            instances: [{ browser: "chromium" }]
+            instances: [{ browser: "chromium" }],
+            commands: {
+              // A real server render of the SSR page, in a fresh Node (hydrate.browser.test.tsx hydrates its HTML).
+              renderPageOnServer: () => runNode("test/fixtures/node/renderPage.ts")
+            }
           }
         }
       }

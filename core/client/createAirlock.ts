@@ -216,6 +216,17 @@ export const makeAirlock = (
     () => {}
   )
 
+  // What a server renders: the first snapshot built on a server's platform (no storage, colour scheme or user agent).
+  // Built on the first call only, as browsers that never hydrate never ask.
+  let serverSnapshot: AirlockState | undefined
+  const getServerSnapshot = () => {
+    if (serverSnapshot === undefined) {
+      const state = firstState(options, Platform.makeServer(), invalid)
+      serverSnapshot = seal === undefined ? state : seal(state)
+    }
+    return serverSnapshot
+  }
+
   const subscriptions = new Set<() => void>()
   // Discovery runs from the start (EIP-6963 announcements come with the page): each adapter's connectors replace its
   // previous ones in the state, after their URLs are checked. Stopped by destroy().
@@ -337,6 +348,7 @@ export const makeAirlock = (
         (m) => m.searchWallets(text)
       ),
     getState: store.getSnapshot,
+    getServerSnapshot,
     subscribe: (listener) => track(store.subscribe(listener)),
     watch: (selector, onChange, equals) => track(store.watch(selector, onChange, equals)),
     loadAdapter: (namespace) => (stop !== undefined ? Promise.reject(stop.error) : adapters.load(namespace)),

@@ -73,6 +73,20 @@ export interface AirlockClient {
   searchWallets(text: string): Promise<void>
   /** The current state snapshot. */
   getState(): AirlockState
+  /**
+   * The state a server renders, and the one its HTML is hydrated with: the first snapshot as a server builds it from
+   * the options, without the browser's facts (no stored session, so every account `disconnected`; no system colour
+   * scheme, so the `themeMode` option or dark; not mobile). The same options give the same snapshot on the server
+   * and in the browser, and every call returns the same object. A renderer reads it while rendering on a server and
+   * while hydrating (React's `useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot)`), then `getState()`: a
+   * returning visitor's `connecting` and the system theme come in right after hydration, without a mismatch.
+   *
+   * @example
+   * ```ts
+   * airlock.getServerSnapshot().accounts.eip155.status // "disconnected"
+   * ```
+   */
+  getServerSnapshot(): AirlockState
   /** Calls `listener` after every state change; returns the unsubscribe function. */
   subscribe(listener: (state: AirlockState, previous: AirlockState) => void): () => void
   /** Calls `onChange` when `selector(state)` changes; returns the unsubscribe function. */

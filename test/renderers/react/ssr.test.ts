@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest"
+import { entries } from "../../fixtures/node/entries.ts"
+import { runNode } from "../../fixtures/node/runNode.ts"
+
+describe("importing any entry in Node", () => {
+  it("touches no browser global (window, document, localStorage, matchMedia, …) and throws for none", {
+    timeout: 60_000
+  }, async () => {
+    expect(entries).toEqual([
+      "airlock",
+      "airlock/effect",
+      "airlock/react",
+      "airlock/testing",
+      "airlock/networks",
+      "airlock/evm",
+      "airlock/walletconnect",
+      "airlock/solana",
+      "airlock/embedded"
+    ])
+    const { imported, failed, accesses } = await runNode<{
+      imported: ReadonlyArray<string>
+      failed: Record<string, string>
+      accesses: ReadonlyArray<string>
+    }>("test/fixtures/node/importEntries.ts")
+    expect({ failed, accesses }).toEqual({ failed: {}, accesses: [] })
+    expect(imported).toEqual(entries)
+  })
+})
+
+/** The page's buttons in server HTML: each one's attributes and its text (tags stripped). */
+const buttons = (html: string) =>
+  [...html.matchAll(/<button([^>]*)>(.*?)<\/button>/g)].map(([, attributes, inner]) => ({
+    attributes: Object.fromEntries([...(attributes ?? "").matchAll(/([\w-]+)="([^"]*)"/g)].map(([, k, v]) => [k, v])),
+    text: (inner ?? "").replace(/<[^>]+>/g, "")
+  }))
+
+describe("renderToString of a page with AirlockProvider and the three buttons, its client created on the server", () => {
+  it("gives the disconnected buttons, logging no error or warning, in a Node without window, document or localStorage", {
+    timeout: 60_000
+  }, async () => {
+    const { html, later, logged, browserGlobals } = await runNode<{
+      html: string
+      later: string
+      logged: ReadonlyArray<string>
+      browserGlobals: ReadonlyArray<string>
+    }>("test/fixtures/node/renderPage.ts")
+    expect(browserGlobals).toEqual([])
+    expect(logged).toEqual([])
+    // ConnectButton reads Connect Wallet; AccountButton renders nothing while no account is connected; NetworkButton
+    // shows the first network with its letter badge. Dark: the system preference is unknown on a server (SPEC §2).
+    expect(buttons(html)).toEqual([
+      {
+        attributes: {
+          type: "button",
+          class: "airlock-button",
+          "data-airlock": "",
+          "data-theme": "dark",
+          "data-state": "disconnected"
+        },
+        text: "Connect Wallet"
+      },
+      {
+        attributes: { type: "button", class: "airlock-button", "data-airlock": "", "data-theme": "dark" },
+        text: "EEthereum"
+      }
+    ])
+    expect(html).toContain('<span class="airlock-network-icon" aria-hidden="true" data-size="20">E</span>Ethereum')
+    // A later request, once the server's client is ready, renders the same page.
+    expect(later).toBe(html)
+  })
+})
