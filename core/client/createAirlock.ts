@@ -1,109 +1,29 @@
-import * as Cause from "effect/Cause"
 import * as Effect from "effect/Effect"
-import * as Exit from "effect/Exit"
-import { type AirlockAdapter, adapterNamespaces } from "../adapter/AirlockAdapter.ts"
 import { makeAdapterRegistry } from "../adapter/adapterRegistry.ts"
-import type { CoreServices } from "../adapter/CoreServices.ts"
-import { OptionsError } from "../errors/catalogue.ts"
+import { startDiscovery } from "../flows/connection/discovery.ts"
+import { applyBack } from "../flows/modal/back.ts"
+import { applyClose } from "../flows/modal/close.ts"
+import { shakeModal, showSnackMessage } from "../flows/modal/feedback.ts"
+import { applyOpen } from "../flows/modal/open.ts"
+import { applyPush } from "../flows/modal/push.ts"
 import type { AirlockOptions } from "../options/AirlockOptions.ts"
-import { checkOptions } from "../options/checkOptions.ts"
-import { close as closeRouter, goBack as goBackRouter, open as openRouter } from "../router/navigation.ts"
-import { initial as initialRouter, push as pushRouter } from "../router/state.ts"
-import { flashSnack, shake as shakeTimed } from "../router/timings.ts"
-import { isViewEnabled } from "../router/views.ts"
-import { resolveFeatures } from "../rules/resolveFeatures.ts"
-import type { Connector } from "../schema/connector.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
-import { sanitizeConnector } from "../schema/sanitizeConnector.ts"
 import { Platform } from "../services/Platform.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { nextAlert } from "../state/alert.ts"
-import { ClientScope } from "../state/ClientScope.ts"
-import { withExplorerIds } from "../state/explorerIds.ts"
-import { deepFreeze } from "../state/freeze.ts"
-import { makeInitialState } from "../state/initial.ts"
-import { type RouterOptions, routerContext } from "../state/routerContext.ts"
-import { cell, makeStore, type Store } from "../state/Store.ts"
-import { resolveThemeMode } from "../state/theme.ts"
+import type { RouterOptions } from "../state/routerContext.ts"
+import { makeStore, type Store } from "../state/Store.ts"
 import { DestroyedError } from "./DestroyedError.ts"
-import { type AirlockRuntime, type AirlockServices, makeRuntime } from "./runtime.ts"
+import { firstState, seal } from "./firstState.ts"
+import { makeLifecycle } from "./lifecycle.ts"
+import { type AirlockServices, makeRuntime } from "./runtime.ts"
 import type { AirlockClient } from "./types.ts"
 
 export type { AirlockServices } from "./runtime.ts"
 
-/**
- * Turns a failed Effect into a rejected Promise carrying the Airlock error itself, not a wrapper. An action that
- * `destroy()` interrupted settles quietly: the app ended the client itself, and a `void airlock.open()` in a click
- * handler must not turn into an unhandled rejection.
- */
-const run = <A, E>(
-  runtime: AirlockRuntime,
-  effect: Effect.Effect<A, E, CoreServices>,
-  onDestroyed: (() => A) | undefined
-) =>
-  runtime.runPromiseExit(effect).then((exit): A => {
-    if (Exit.isSuccess(exit)) return exit.value
-    const failure = exit.cause.reasons.find((reason) => reason._tag === "Fail")
-    if (failure?._tag === "Fail") throw failure.error
-    if (onDestroyed !== undefined && Cause.hasInterruptsOnly(exit.cause)) return onDestroyed()
-    throw new Error(String(exit.cause))
-  })
-
-/**
- * Frozen snapshots make an app's accidental `getState().x = y` throw instead of silently desyncing the renderer.
- * Bundlers replace `process.env.NODE_ENV`, so production builds fold this to `undefined` and drop `deepFreeze`.
- */
-const seal = typeof process !== "undefined" && process.env.NODE_ENV !== "production" ? deepFreeze : undefined
-
-/**
- * The stored connection statuses, read synchronously so the first snapshot of a returning visitor says `connecting`
- * (a reconnect is under way) rather than `disconnected`: no Connect button flashes before the reconnect settles.
- */
-const storedStatuses = (options: AirlockOptions, platform: Platform["Service"]) => {
-  const statuses: Partial<Record<ChainNamespace, "connecting">> = {}
-  if (options.enableReconnect === false) return statuses
-  try {
-    for (const adapter of options.adapters ?? []) {
-      for (const namespace of adapterNamespaces(adapter)) {
-        const stored = platform.localStorage?.getItem(`@airlock/${namespace}:connection_status`)
-        if (stored === "connected" || stored === "connecting") statuses[namespace] = "connecting"
-      }
-    }
-  } catch {
-    // Storage blocked: the reconnect on start still reads it through the Storage service's fallback.
-  }
-  return statuses
-}
-
-const firstState = (options: AirlockOptions, platform: Platform["Service"], error: OptionsError | undefined) => {
-  const { features } = resolveFeatures({ local: error ? undefined : options.features, basic: options.basic === true })
-  const state = makeInitialState({
-    networks: error ? [] : options.networks,
-    activeNetwork: error ? undefined : (options.defaultNetwork ?? options.networks[0]),
-    themeMode: resolveThemeMode(
-      error ? undefined : options.themeMode,
-      platform.matchMedia === undefined ? undefined : platform.prefersDark()
-    ),
-    themeVariables: error ? undefined : options.themeVariables,
-    features,
-    statuses: error ? {} : storedStatuses(options, platform),
-    isMobile: platform.isMobile(),
-    hasInjectedWallet: false,
-    excludedWallets: error ? [] : options.excludeWalletIds
-  })
-  return error === undefined ? state : stopped(state, "error", error)
-}
-
-/** The state of a client that stopped: its error as the renderer shows it, the modal closed. */
-const stopped = (state: AirlockState, status: "error" | "destroyed", error: unknown): AirlockState => {
-  const { _tag, name, shortMessage, message } = error as Partial<OptionsError>
-  return {
-    ...state,
-    status,
-    error: { name: _tag ?? name ?? "Error", message: shortMessage ?? message ?? String(error) },
-    modal: initialRouter
-  }
-}
+// Each action imports only its own area's flows (one chunk each), so e.g. opening never fetches the remote-config code.
+const connection = () => import("../flows/connection/index.ts")
+const modal = () => import("../flows/modal/index.ts")
 
 /**
  * Creates an Airlock client: checks the options, builds the services, reads the stored session and the remote
@@ -131,19 +51,10 @@ export const makeAirlock = (
   services: AirlockServices = {}
 ): { readonly client: AirlockClient; readonly store: Store<AirlockState> } => {
   const platform = services.platform ?? (typeof window === "undefined" ? Platform.makeServer() : Platform.makeBrowser())
-  let invalid = checkOptions(options)
-  let first: AirlockState
-  try {
-    first = firstState(options, platform, invalid)
-  } catch (cause) {
-    // An option the schema has not decoded yet broke the first snapshot: refuse the options, never throw.
-    invalid = new OptionsError({ reason: "Invalid", details: String(cause), cause })
-    first = firstState(options, platform, invalid)
-  }
+  const { state: first, invalid } = firstState(options, platform)
   const store = makeStore<AirlockState>(first, { seal })
-  const onAlert = (alert: Parameters<typeof nextAlert>[1]) =>
-    store.update((state) => ({ ...state, alert: nextAlert(state.alert, alert) }))
-  const adapters = makeAdapterRegistry(invalid ? [] : (options.adapters ?? []), {
+  const adapterList = invalid === undefined ? (options.adapters ?? []) : []
+  const adapters = makeAdapterRegistry(adapterList, {
     projectId: typeof options.projectId === "string" ? options.projectId : undefined,
     networks: invalid ? [] : options.networks,
     metadata: invalid ? undefined : options.metadata,
@@ -151,192 +62,91 @@ export const makeAirlock = (
     // The frame is a service of the runtime (an adapter's layer adds it); asked for once the runtime exists.
     frame: () => import("../services/Frame.ts").then((m) => m.frameClient(runtime))
   })
+  const onAlert = (alert: Parameters<typeof nextAlert>[1]) =>
+    store.update((state) => ({ ...state, alert: nextAlert(state.alert, alert) }))
   const runtime = makeRuntime({ options, store, platform, services, onAlert, adapters })
-  const routerOptions: RouterOptions = {
-    hasAdapters: !invalid && (options.adapters ?? []).length > 0,
+  const router: RouterOptions = {
+    hasAdapters: adapterList.length > 0,
     manualWCControl: options.manualWCControl === true,
     embedded: options.enableEmbedded === true
   }
-
-  // Set once the client stops (refused options, or destroyed): every action then rejects with this error.
-  let stop: { readonly error: unknown } | undefined = invalid === undefined ? undefined : { error: invalid }
-  const halt = (status: "error" | "destroyed", error: unknown) => {
-    stop ??= { error }
-    store.update((state) => stopped(state, status, error))
+  const life = makeLifecycle(runtime, store, invalid)
+  const { flow, background } = life
+  const active = (namespace: ChainNamespace | undefined) => namespace ?? store.getSnapshot().activeNamespace ?? "eip155"
+  /** A sync action: nothing once the client stopped. */
+  const live = (action: () => void) => {
+    if (life.stopError() === undefined) action()
   }
-  // Each action imports only its own flow module, so e.g. opening never fetches the remote-config code.
-  const flow = <M, A, E>(load: () => Promise<M>, f: (module: M) => Effect.Effect<A, E, CoreServices>): Promise<A> =>
-    stop !== undefined
-      ? Promise.reject(stop.error)
-      : run(runtime, Effect.flatMap(Effect.promise(load), f), () => {
-          if (stop?.error instanceof DestroyedError) return undefined as A
-          throw stop?.error ?? new Error("Airlock: an action was interrupted")
-        })
-  const background = (promise: Promise<unknown>) => {
-    promise.catch((error: unknown) => {
-      if (stop === undefined) console.error("Airlock:", error)
-    })
+  /** An async action that applies part of its work at once: a rejection once the client stopped. */
+  const now = <A>(action: () => Promise<A>): Promise<A> => {
+    const stop = life.stopError()
+    return stop === undefined ? action() : Promise.reject(stop.error)
   }
 
   // `ready` never settles quietly: interrupted by destroy() it rejects with the DestroyedError.
-  const ready =
-    stop !== undefined
-      ? Promise.reject<void>(stop.error)
-      : run(
-          runtime,
-          Effect.flatMap(
-            Effect.promise(() => import("../flows/remote/initialize.ts")),
-            (m) => m.initialize
-          ),
-          () => {
-            throw stop?.error ?? new DestroyedError()
-          }
-        )
-  // Handled here so an app that never awaits `ready` gets a console error, not an unhandled rejection.
-  ready.catch((error: unknown) => {
-    if (stop === undefined) halt("error", error)
-    if (!(stop?.error instanceof DestroyedError)) console.error("Airlock: initialisation failed", error)
-  })
-
-  // A stored session reconnects on start, without a prompt; `connecting` until it settles (bounded).
+  const ready = life.flowOrDestroyed(
+    () => import("../flows/remote/initialize.ts"),
+    (m) => m.initialize
+  )
+  // Handled here so an app that never awaits `ready` gets a console error, not an unhandled rejection. A stored
+  // session then reconnects, without a prompt; `connecting` until it settles (bounded).
   ready.then(
     () => {
       const { accounts } = store.getSnapshot()
       const stored = (Object.keys(accounts) as Array<ChainNamespace>).filter(
-        (namespace) => accounts[namespace].status !== "disconnected"
+        (ns) => accounts[ns].status !== "disconnected"
       )
-      if (stored.length === 0) return
-      background(
-        flow(
-          () => import("../flows/connection/index.ts"),
-          (m) => Effect.forEach(stored, m.reconnect, { concurrency: "unbounded", discard: true })
+      if (stored.length > 0) {
+        background(
+          flow(connection, (m) => Effect.forEach(stored, m.reconnect, { concurrency: "unbounded", discard: true }))
         )
-      )
+      }
     },
-    () => {}
+    (error: unknown) => {
+      if (life.stopError() === undefined) life.halt("error", error)
+      if (!(life.stopError()?.error instanceof DestroyedError)) console.error("Airlock: initialisation failed", error)
+    }
   )
 
-  // What a server renders: the first snapshot built on a server's platform (no storage, colour scheme or user agent).
+  // What a server renders: the first snapshot on a server's platform (no storage, colour scheme or user agent).
   // Built on the first call only, as browsers that never hydrate never ask.
   let serverSnapshot: AirlockState | undefined
   const getServerSnapshot = () => {
-    if (serverSnapshot === undefined) {
-      const state = firstState(options, Platform.makeServer(), invalid)
-      serverSnapshot = seal === undefined ? state : seal(state)
-    }
+    serverSnapshot ??= ((state) => (seal === undefined ? state : seal(state)))(
+      firstState(options, Platform.makeServer()).state
+    )
     return serverSnapshot
   }
 
-  const subscriptions = new Set<() => void>()
-  // Discovery runs from the start (EIP-6963 announcements come with the page): each adapter's connectors replace its
-  // previous ones in the state, after their URLs are checked. Stopped by destroy().
-  const discovered = new Map<AirlockAdapter, ReadonlyArray<Connector>>()
-  for (const adapter of invalid ? [] : (options.adapters ?? [])) {
-    const watchConnectors = adapter?.watchConnectors
-    if (watchConnectors === undefined) continue
-    try {
-      const stopWatching = watchConnectors((connectors) => {
-        discovered.set(adapter, connectors.map(sanitizeConnector))
-        adapters.own(
-          adapter,
-          connectors.map((c) => c.id)
-        )
-        const all = [...discovered.values()].flat()
-        store.update((state) => ({
-          ...state,
-          connectors: withExplorerIds(
-            [...state.connectors.filter((c) => c.type === "AUTH" && !all.some((d) => d.id === c.id)), ...all],
-            state.wallets
-          ),
-          hasInjectedWallet: all.some((c) => c.type === "INJECTED" || c.type === "ANNOUNCED")
-        }))
-      })
-      subscriptions.add(stopWatching)
-    } catch (error) {
-      console.warn("Airlock: an adapter's wallet discovery failed", error)
-    }
-  }
-  // The registry's lists arrive after discovery: match the browser wallets to their listings again when they do.
-  subscriptions.add(
-    store.watch(
-      (state) => state.wallets,
-      () =>
-        store.update((state) => {
-          const connectors = withExplorerIds(state.connectors, state.wallets)
-          return connectors === state.connectors ? state : { ...state, connectors }
-        })
-    )
-  )
-  const track = (unsubscribe: () => void) => {
-    subscriptions.add(unsubscribe)
-    return () => {
-      subscriptions.delete(unsubscribe)
-      unsubscribe()
-    }
-  }
+  // Discovery runs from the start: EIP-6963 announcements come with the page. Stopped by destroy().
+  life.own(startDiscovery(adapterList, store, adapters))
 
   const client: AirlockClient = {
-    open: (parameters = {}) => {
-      if (stop !== undefined) return Promise.reject(stop.error)
-      const before = store.getSnapshot()
-      const { view, namespace, data } = parameters
-      if (view !== undefined && !isViewEnabled(view, before.features)) {
-        console.warn(`Airlock: the ${view} view is off (its feature is disabled)`)
-        return Promise.resolve()
-      }
-      // The view is applied in this tick, before any chunk loads; the namespace switch and events follow.
-      const result = openRouter(
-        before.modal,
-        routerContext(before, routerOptions, namespace ?? before.activeNamespace),
-        {
-          ...(view === undefined ? {} : { view }),
-          ...(namespace === undefined ? {} : { namespace }),
-          ...(data === undefined ? {} : { params: data as never })
+    open: (parameters = {}) =>
+      now(() => {
+        const before = store.getSnapshot()
+        const result = applyOpen(store, router, parameters)
+        if (result === undefined) return Promise.resolve()
+        // Connect is where a wallet is chosen next: its adapters' code and the connect flow load now, not on the click.
+        if (result.state.view === "Connect") {
+          background(adapters.loadAll())
+          background(connection())
         }
-      )
-      store.update((state) => ({ ...state, modal: result.state }))
-      // Connect is where a wallet is chosen next: its adapters' code and the connect flow load now, not on the click.
-      if (result.state.view === "Connect") {
-        background(adapters.loadAll())
-        background(import("../flows/connection/index.ts"))
-      }
-      return flow(
-        () => import("../flows/modal/index.ts"),
-        (m) => m.settleOpen(result, before)
-      )
-    },
-    close: () => {
-      if (stop !== undefined) return Promise.reject(stop.error)
-      const before = store.getSnapshot()
-      const result = closeRouter(before.modal, routerContext(before, routerOptions))
-      store.update((state) => ({ ...state, modal: result.state }))
-      return flow(
-        () => import("../flows/modal/index.ts"),
-        (m) => m.settleNavigation(result, before.modal.open)
-      )
-    },
-    push: (view, ...rest) => {
-      if (stop !== undefined) return
-      const [data] = rest
-      store.update((state) =>
-        // SPEC §2: feature views exist only while their feature is on.
-        isViewEnabled(view, state.features) ? { ...state, modal: pushRouter(state.modal, view, data as never) } : state
-      )
-    },
-    goBack: () => {
-      if (stop !== undefined) return
-      const before = store.getSnapshot()
-      const result = goBackRouter(before.modal, routerContext(before, routerOptions))
-      store.update((state) => ({ ...state, modal: result.state }))
-      if (result.effects.length > 0 || (before.modal.open && !result.state.open)) {
-        background(
-          flow(
-            () => import("../flows/modal/index.ts"),
-            (m) => m.settleNavigation(result, before.modal.open)
-          )
-        )
-      }
-    },
+        return flow(modal, (m) => m.settleOpen(result, before))
+      }),
+    close: () =>
+      now(() => {
+        const wasOpen = store.getSnapshot().modal.open
+        const result = applyClose(store, router)
+        return flow(modal, (m) => m.settleNavigation(result, wasOpen))
+      }),
+    push: (view, ...data) => live(() => applyPush(store, view, ...data)),
+    goBack: () =>
+      live(() => {
+        const wasOpen = store.getSnapshot().modal.open
+        const { result, settle } = applyBack(store, router)
+        if (settle) background(flow(modal, (m) => m.settleNavigation(result, wasOpen)))
+      }),
     loadMoreWallets: () =>
       flow(
         () => import("../flows/remote/index.ts"),
@@ -349,61 +159,23 @@ export const makeAirlock = (
       ),
     getState: store.getSnapshot,
     getServerSnapshot,
-    subscribe: (listener) => track(store.subscribe(listener)),
-    watch: (selector, onChange, equals) => track(store.watch(selector, onChange, equals)),
-    loadAdapter: (namespace) => (stop !== undefined ? Promise.reject(stop.error) : adapters.load(namespace)),
+    subscribe: (listener) => life.own(store.subscribe(listener)),
+    watch: (selector, onChange, equals) => life.own(store.watch(selector, onChange, equals)),
+    loadAdapter: (namespace) => now(() => adapters.load(namespace)),
     switchNetwork: (network) =>
       flow(
         () => import("../flows/network/index.ts"),
         (m) => m.switchNetwork(network)
       ),
     connect: (connectorId, connectOptions) =>
-      flow(
-        () => import("../flows/connection/index.ts"),
-        (m) => Effect.asVoid(m.connect(connectorId, connectOptions))
-      ),
-    request: (args, requestOptions) =>
-      flow(
-        () => import("../flows/connection/index.ts"),
-        (m) => m.request(args, requestOptions?.namespace ?? store.getSnapshot().activeNamespace ?? "eip155")
-      ),
-    getProvider: async (namespace) => {
-      if (stop !== undefined) throw stop.error
-      const state = store.getSnapshot()
-      const ns = namespace ?? state.activeNamespace
-      const connectorId = ns === undefined ? undefined : state.activeConnectorIds[ns]
-      if (ns === undefined || connectorId === undefined) return undefined
-      const type = state.connectors.find((c) => c.id === connectorId)?.type
-      const implementation = await adapters.loadFor(connectorId, ns)
-      // A wallet core asks the user for (the embedded wallet) gets core's own provider: its requests pass
-      // ApproveTransaction like `request`'s do.
-      if (implementation?.approveInModal === true) {
-        return (await import("../flows/approval/index.ts")).authProvider(client, ns)
-      }
-      const provider = await implementation?.getProvider?.(connectorId)
-      // Apps sign through the provider (viem, wagmi) as often as through `request`: a WalletConnect wallet on a phone
-      // is brought forward for those requests too. The connection flows are loaded already (they connected it).
-      if (type !== "WALLET_CONNECT") return provider
-      const { withWalletForward } = await import("../flows/connection/index.ts")
-      return withWalletForward(provider, (method) =>
-        flow(
-          () => import("../flows/connection/index.ts"),
-          (m) => m.bringWalletForward(method, connectorId)
-        )
-      )
-    },
-    disconnect: (namespace) =>
-      flow(
-        () => import("../flows/connection/index.ts"),
-        (m) => m.disconnect(namespace)
-      ),
-    // Through the connection flows' chunk (which has the balance flow): a chunk of its own would split the shared
+      flow(connection, (m) => Effect.asVoid(m.connect(connectorId, connectOptions))),
+    request: (args, requestOptions) => flow(connection, (m) => m.request(args, active(requestOptions?.namespace))),
+    getProvider: (namespace) => flow(connection, (m) => m.getProvider(active(namespace), client)),
+    disconnect: (namespace) => flow(connection, (m) => m.disconnect(namespace)),
+    // Through the connection flows' chunk (which has the account flows): a chunk of its own would split the shared
     // code of the first load into more files.
     refresh: (namespace, refreshOptions) =>
-      flow(
-        () => import("../flows/connection/index.ts"),
-        (m) => m.refreshBalance(namespace ?? store.getSnapshot().activeNamespace ?? "eip155", refreshOptions ?? {})
-      ),
+      flow(connection, (m) => m.refreshBalance(active(namespace), refreshOptions ?? {})),
     prepareSend: (form) =>
       flow(
         () => import("../flows/send/index.ts"),
@@ -414,40 +186,16 @@ export const makeAirlock = (
         () => import("../flows/send/index.ts"),
         (m) => m.executeSend(preview)
       ),
-    loadNfts: (namespace, nftsOptions) =>
-      flow(
-        () => import("../flows/connection/index.ts"),
-        (m) => m.fetchNfts(namespace ?? store.getSnapshot().activeNamespace ?? "eip155", nftsOptions ?? {})
-      ),
+    loadNfts: (namespace, nftsOptions) => flow(connection, (m) => m.fetchNfts(active(namespace), nftsOptions ?? {})),
     loadActivity: (namespace, activityOptions) =>
-      flow(
-        () => import("../flows/connection/index.ts"),
-        (m) => m.fetchActivity(namespace ?? store.getSnapshot().activeNamespace ?? "eip155", activityOptions ?? {})
-      ),
-    setThemeMode: (mode) => {
-      if (stop !== undefined) return
-      store.update((state) => (state.themeMode === mode ? state : { ...state, themeMode: mode }))
-    },
-    shake: () => {
-      if (stop !== undefined) return
-      // On the client's runtime and in its scope: its clock (a TestClock in tests) times it, destroy() ends it.
-      runtime.runFork(ClientScope.use((scope) => Effect.forkIn(shakeTimed(cell(store, "shake")), scope)))
-    },
-    showSnack: (message) => {
-      if (stop !== undefined) return
-      // Shown (after the 150 ms replacement gap when another is up), then hidden unless a newer one took its place.
-      const program = flashSnack(cell(store, "snack"), message)
-      runtime.runFork(ClientScope.use((scope) => Effect.forkIn(program, scope)))
-    },
+      flow(connection, (m) => m.fetchActivity(active(namespace), activityOptions ?? {})),
+    setThemeMode: (mode) =>
+      live(() => store.update((state) => (state.themeMode === mode ? state : { ...state, themeMode: mode }))),
+    shake: () => live(() => void runtime.runFork(shakeModal)),
+    showSnack: (message) => live(() => void runtime.runFork(showSnackMessage(message))),
     ready,
     runtime,
-    destroy: async () => {
-      if (store.getSnapshot().status === "destroyed") return
-      halt("destroyed", new DestroyedError())
-      for (const unsubscribe of subscriptions) unsubscribe()
-      subscriptions.clear()
-      await runtime.dispose()
-    }
+    destroy: life.destroy
   }
   return { client, store }
 }

@@ -1,6 +1,7 @@
 import type { AdapterImplementation } from "../adapter/AdapterImplementation.ts"
-import type { View, ViewParams } from "../router/index.ts"
+import type { OpenParameters, PushData } from "../router/requests.ts"
 import type { SnackMessage } from "../router/timings.ts"
+import type { View } from "../router/views.ts"
 import type { SendPreview } from "../rules/send.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
@@ -9,46 +10,6 @@ import type { AirlockState } from "../state/AirlockState.ts"
 import type { Equals } from "../state/Store.ts"
 import type { ThemeMode } from "../state/theme.ts"
 import type { AirlockRuntime } from "./runtime.ts"
-
-/**
- * The `data` a view is opened or pushed with: required where the view needs it (ConnectingExternal needs its
- * connector), optional where every parameter is, absent for views that take none.
- *
- * @example
- * ```ts
- * import type { ViewRequest } from "./types.ts"
- * const request: ViewRequest = { view: "ConnectingExternal", data: { connectorId: "io.metamask" } }
- * ```
- */
-export type ViewRequest = {
-  readonly [V in View]: ViewParams<V> extends undefined
-    ? { readonly view: V; readonly data?: undefined }
-    : Record<string, never> extends ViewParams<V>
-      ? { readonly view: V; readonly data?: ViewParams<V> | undefined }
-      : { readonly view: V; readonly data: ViewParams<V> }
-}[View]
-
-/**
- * Parameters of {@link AirlockClient.open}: a view (with its typed `data`) or none, and a namespace.
- *
- * @example
- * ```ts
- * import type { OpenParameters } from "./types.ts"
- * const parameters: OpenParameters = { view: "SwitchNetwork", data: { caipNetworkId: "eip155:8453" } }
- * ```
- */
-export type OpenParameters = (ViewRequest | { readonly view?: undefined; readonly data?: undefined }) & {
-  /** Open for this namespace: the modal first switches to that namespace's network. */
-  readonly namespace?: ChainNamespace | undefined
-}
-
-/** The arguments after the view in {@link AirlockClient.push}: its `data`, required only where the view needs it. */
-export type PushData<V extends View> =
-  ViewParams<V> extends undefined
-    ? []
-    : Record<string, never> extends ViewParams<V>
-      ? [data?: ViewParams<V>]
-      : [data: ViewParams<V>]
 
 /**
  * The public client `createAirlock` returns: plain Promise/callback methods for everyone, and the Effect runtime for

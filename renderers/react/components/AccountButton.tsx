@@ -1,6 +1,6 @@
 "use client"
 // Docs: docs/react.md#buttons
-import type { OpenParameters } from "../../../core/client/types.ts"
+import type { OpenParameters } from "../../../core/router/requests.ts"
 import { formatBalance, truncateAddress } from "../../../core/schema/format.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
 import { OpenerButton } from "../internal/OpenerButton.tsx"

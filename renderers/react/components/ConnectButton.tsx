@@ -1,7 +1,7 @@
 "use client"
 // Docs: docs/react.md#buttons
 import { useCallback } from "react"
-import type { OpenParameters } from "../../../core/client/types.ts"
+import type { OpenParameters } from "../../../core/router/requests.ts"
 import { truncateAddress } from "../../../core/schema/format.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
 import { OpenerButton } from "../internal/OpenerButton.tsx"

@@ -1,6 +1,6 @@
 "use client"
 import { type ReactNode, useId, useRef } from "react"
-import type { OpenParameters } from "../../../core/client/types.ts"
+import type { OpenParameters } from "../../../core/router/requests.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { useThemeVariables } from "../theme/useThemeVariables.ts"

@@ -3,10 +3,10 @@
  * A Next.js-style page, rendered on a server (`renderToString` in Node) and hydrated in the browser by the SSR tests.
  * Both sides create their client from the same {@link pageOptions}, as an app's shared `airlock.ts` module would.
  */
-import type { AirlockAdapter } from "../../../core/client/AirlockAdapter.ts"
-import type { AirlockOptions } from "../../../core/client/AirlockOptions.ts"
+import type { AirlockAdapter } from "../../../core/adapter/AirlockAdapter.ts"
 import type { AirlockClient } from "../../../core/client/types.ts"
 import { base, mainnet } from "../../../core/networks/index.ts"
+import type { AirlockOptions } from "../../../core/options/AirlockOptions.ts"
 import { AccountButton, AirlockProvider, ConnectButton, NetworkButton } from "../../../renderers/react/index.ts"
 
 /**

@@ -1,0 +1,105 @@
+/**
+ * How the client's actions run, and how the client stops: each async action loads its flow module and runs it on the
+ * runtime; once the client stopped (refused options, or `destroy()`), every action rejects with that error and the
+ * sync ones do nothing.
+ * @module
+ */
+import * as Cause from "effect/Cause"
+import * as Effect from "effect/Effect"
+import * as Exit from "effect/Exit"
+import type { CoreServices } from "../adapter/CoreServices.ts"
+import type { AirlockState } from "../state/AirlockState.ts"
+import type { Store } from "../state/Store.ts"
+import { DestroyedError } from "./DestroyedError.ts"
+import { stopped } from "./firstState.ts"
+import type { AirlockRuntime } from "./runtime.ts"
+
+/**
+ * Turns a failed Effect into a rejected Promise carrying the Airlock error itself, not a wrapper. An action that
+ * `destroy()` interrupted settles through `onInterrupt`.
+ */
+const run = <A, E>(runtime: AirlockRuntime, effect: Effect.Effect<A, E, CoreServices>, onInterrupt: () => A) =>
+  runtime.runPromiseExit(effect).then((exit): A => {
+    if (Exit.isSuccess(exit)) return exit.value
+    const failure = exit.cause.reasons.find((reason) => reason._tag === "Fail")
+    if (failure?._tag === "Fail") throw failure.error
+    if (Cause.hasInterruptsOnly(exit.cause)) return onInterrupt()
+    throw new Error(String(exit.cause))
+  })
+
+/** The client's running state, shared by its actions. */
+export interface Lifecycle {
+  /** The error the client stopped with, once it stopped. */
+  readonly stopError: () => { readonly error: unknown } | undefined
+  /** Stops the client (the first error wins) and puts the state in `status`. */
+  readonly halt: (status: "error" | "destroyed", error: unknown) => void
+  /**
+   * Loads a flow module and runs the Effect `f` makes of it. Rejects with the stop error once stopped. An action
+   * `destroy()` interrupts settles quietly (`undefined`): a `void airlock.open()` in a click handler must not turn
+   * into an unhandled rejection.
+   */
+  readonly flow: <M, A, E>(load: () => Promise<M>, f: (module: M) => Effect.Effect<A, E, CoreServices>) => Promise<A>
+  /** Like {@link Lifecycle.flow}, but interrupted by `destroy()` it rejects with the `DestroyedError`. */
+  readonly flowOrDestroyed: <M, A, E>(
+    load: () => Promise<M>,
+    f: (module: M) => Effect.Effect<A, E, CoreServices>
+  ) => Promise<A>
+  /** Logs a background task's failure (unless the client stopped meanwhile). */
+  readonly background: (promise: Promise<unknown>) => void
+  /** Keeps an unsubscribe function until `destroy()`; the returned function removes and calls it. */
+  readonly own: (unsubscribe: () => void) => () => void
+  /** Halts with a `DestroyedError`, unsubscribes everything, then disposes of the runtime. */
+  readonly destroy: () => Promise<void>
+}
+
+/** The lifecycle of a client over `runtime` and `store`, stopped from the start when `invalid` is given. */
+export const makeLifecycle = (
+  runtime: AirlockRuntime,
+  store: Store<AirlockState>,
+  invalid: unknown | undefined
+): Lifecycle => {
+  let stop: { readonly error: unknown } | undefined = invalid === undefined ? undefined : { error: invalid }
+  const subscriptions = new Set<() => void>()
+  const halt = (status: "error" | "destroyed", error: unknown) => {
+    stop ??= { error }
+    store.update((state) => stopped(state, status, error))
+  }
+  const start = <M, A, E>(
+    load: () => Promise<M>,
+    f: (module: M) => Effect.Effect<A, E, CoreServices>,
+    onInterrupt: () => A
+  ): Promise<A> =>
+    stop !== undefined ? Promise.reject(stop.error) : run(runtime, Effect.flatMap(Effect.promise(load), f), onInterrupt)
+  return {
+    stopError: () => stop,
+    halt,
+    flow: (load, f) =>
+      start(load, f, () => {
+        if (stop?.error instanceof DestroyedError) return undefined as never
+        throw stop?.error ?? new Error("Airlock: an action was interrupted")
+      }),
+    flowOrDestroyed: (load, f) =>
+      start(load, f, () => {
+        throw stop?.error ?? new DestroyedError()
+      }),
+    background: (promise) => {
+      promise.catch((error: unknown) => {
+        if (stop === undefined) console.error("Airlock:", error)
+      })
+    },
+    own: (unsubscribe) => {
+      subscriptions.add(unsubscribe)
+      return () => {
+        subscriptions.delete(unsubscribe)
+        unsubscribe()
+      }
+    },
+    destroy: async () => {
+      if (store.getSnapshot().status === "destroyed") return
+      halt("destroyed", new DestroyedError())
+      for (const unsubscribe of subscriptions) unsubscribe()
+      subscriptions.clear()
+      await runtime.dispose()
+    }
+  }
+}
