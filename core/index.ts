@@ -18,7 +18,6 @@ export * from "./anatomy/index.ts"
 export { type AirlockServices, createAirlock } from "./client/createAirlock.ts"
 export { DestroyedError } from "./client/DestroyedError.ts"
 export type { AirlockClient } from "./client/types.ts"
-export type { OpenParameters, PushData, ViewRequest } from "./router/requests.ts"
 export * from "./errors/index.ts"
 export type { AirlockOptions, Metadata } from "./options/AirlockOptions.ts"
 export {
@@ -42,6 +41,7 @@ export { connectedResourceKey, replaceEqualDeep, resourceKey, resourceLifetimes 
 export { selectTokens, type TokensView, watchTokens } from "./resources/tokens.ts"
 export type { RouterState, SnackMessage, View, ViewParams, ViewParamsMap } from "./router/index.ts"
 export { VIEWS } from "./router/index.ts"
+export type { OpenParameters, PushData, ViewRequest } from "./router/requests.ts"
 export type { ResolvedFeatures } from "./rules/features.ts"
 export type { SendPreview } from "./rules/send.ts"
 export {
