@@ -24,6 +24,7 @@ export type { AirlockServices } from "./runtime.ts"
 // Each action imports only its own area's flows (one chunk each), so e.g. opening never fetches the remote-config code.
 const connection = () => import("../flows/connection/index.ts")
 const modal = () => import("../flows/modal/index.ts")
+const networks = () => import("../flows/network/index.ts")
 
 /**
  * Creates an Airlock client: checks the options, builds the services, reads the stored session and the remote
@@ -162,11 +163,8 @@ export const makeAirlock = (
     subscribe: (listener) => life.own(store.subscribe(listener)),
     watch: (selector, onChange, equals) => life.own(store.watch(selector, onChange, equals)),
     loadAdapter: (namespace) => now(() => adapters.load(namespace)),
-    switchNetwork: (network) =>
-      flow(
-        () => import("../flows/network/index.ts"),
-        (m) => m.switchNetwork(network)
-      ),
+    switchNetwork: (network) => flow(networks, (m) => m.switchNetwork(network)),
+    chooseNetwork: (network) => flow(networks, (m) => m.chooseNetwork(network)),
     connect: (connectorId, connectOptions) =>
       flow(connection, (m) => Effect.asVoid(m.connect(connectorId, connectOptions))),
     request: (args, requestOptions) => flow(connection, (m) => m.request(args, active(requestOptions?.namespace))),

@@ -80,8 +80,17 @@ export interface AirlockClient {
    * EVM, which viem's `custom()` transport takes. `undefined` while disconnected.
    */
   getProvider(namespace?: ChainNamespace): Promise<unknown>
-  /** Switches the active network (and namespace, if it differs). */
+  /**
+   * Switches the active network (and namespace, if it differs). A switch the SwitchNetwork view is waiting for closes
+   * the modal once the wallet moved.
+   */
   switchNetwork(network: CaipNetwork): Promise<void>
+  /**
+   * What choosing a network in the modal's list does (SPEC §4): the active one goes back; one the connected wallet
+   * must move to opens SwitchNetwork (the wallet approves there); any other is switched to at once, then the modal
+   * closes, or shows the other namespace's account (Connect when it has none). Rejects as `switchNetwork` does.
+   */
+  chooseNetwork(network: CaipNetwork): Promise<void>
   /** Disconnects one namespace, or all of them. */
   disconnect(namespace?: ChainNamespace): Promise<void>
   /**

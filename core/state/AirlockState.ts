@@ -55,6 +55,8 @@ export interface WalletsState {
   readonly count: number
   /** The All Wallets search text whose results `all` holds; empty or absent while the paged list is shown. */
   readonly search?: string | undefined
+  /** The search text asked for last (a search waits out SPEC §9's 300 ms for a newer one before it runs). */
+  readonly query?: string | undefined
   /**
    * Where the All Wallets list stands: `loading` while a page or a search is on its way, `failed` when the last one
    * failed (the view offers Retry), else `idle`. Absent reads as `idle`.

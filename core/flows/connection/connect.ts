@@ -12,6 +12,7 @@ import { routerContext } from "../../state/routerContext.ts"
 import { StateStore } from "../../state/StateStore.ts"
 import { selectWalletConnectWallet } from "../../state/selectors.ts"
 import { track } from "../events/track.ts"
+import { shakeModal } from "../modal/feedback.ts"
 import { implementationOf, toConnectionError } from "./adapter.ts"
 import { rememberLinking } from "./forward.ts"
 import { renewPairings } from "./pairing.ts"
@@ -86,6 +87,8 @@ export const connect = Effect.fn("connect")(function* (
           accounts: { ...s.accounts, [namespace]: { ...s.accounts[namespace], status: statusBefore } }
         }))
         yield* track("CONNECT_ERROR", { message: error.shortMessage })
+        // A refusal shakes the open modal (SPEC §4), whichever view asked.
+        if (error.reason === "ConnectionRejected" && store.getSnapshot().modal.open) yield* shakeModal
       })
     )
   )

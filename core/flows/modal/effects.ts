@@ -5,6 +5,7 @@ import type { ChainError, ConnectionError } from "../../errors/catalogue.ts"
 import { type RouterEffectHandlers, type RouterResult, runRouterEffects } from "../../router/index.ts"
 import type { Analytics } from "../../services/Analytics.ts"
 import type { BlockchainApi } from "../../services/BlockchainApi.ts"
+import type { Options } from "../../services/Options.ts"
 import type { Storage } from "../../services/Storage.ts"
 import { ClientScope } from "../../state/ClientScope.ts"
 import { StateStore } from "../../state/StateStore.ts"
@@ -33,7 +34,7 @@ const clearFarcasterUrl = Effect.gen(function* () {
 
 export const handlers: RouterEffectHandlers<
   ChainError | ConnectionError | AdapterLoadError,
-  StateStore | Storage | Adapters | BlockchainApi | Analytics | ClientScope
+  StateStore | Storage | Adapters | BlockchainApi | Analytics | ClientScope | Options
 > = {
   switchNamespace,
   clearFarcasterUrl,

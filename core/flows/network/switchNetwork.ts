@@ -5,18 +5,22 @@ import { ChainError, ConnectionError } from "../../errors/catalogue.ts"
 import { errorCode, errorMessage } from "../../rules/walletErrors.ts"
 import type { ChainNamespace } from "../../schema/namespace.ts"
 import type { CaipNetwork } from "../../schema/network.ts"
+import { Options } from "../../services/Options.ts"
 import { Storage, StorageKeys } from "../../services/Storage.ts"
 import { forkInClient } from "../../state/ClientScope.ts"
+import { isConnected } from "../../state/routerContext.ts"
 import { StateStore } from "../../state/StateStore.ts"
 import { showAlert } from "../../state/showAlert.ts"
 import { refreshBalance } from "../account/balance.ts"
 import { track } from "../events/track.ts"
+import { applyClose } from "../modal/close.ts"
 import { activateNetwork } from "./activate.ts"
 import { isSupportedNetwork } from "./report.ts"
 
 /**
  * Switches the active network (SPEC §4). A network the app does not list fails with 'Network not found' and shows
- * the APKT001 alert. The last chain is stored for the next visit.
+ * the APKT001 alert. The last chain is stored for the next visit. A switch the SwitchNetwork view was waiting for
+ * closes the modal once the wallet moved.
  */
 export const switchNetwork = Effect.fn("switchNetwork")(function* (network: CaipNetwork) {
   const store = yield* StateStore
@@ -47,6 +51,14 @@ export const switchNetwork = Effect.fn("switchNetwork")(function* (network: Caip
     yield* track("SWITCH_NETWORK", { network: network.caipNetworkId })
   }
   yield* forkInClient(refreshBalance(network.chainNamespace))
+  // The SwitchNetwork view waited for this switch: the modal closes (its close has no router effect to run).
+  const { modal } = store.getSnapshot()
+  const waited = modal.open && modal.view === "SwitchNetwork"
+  if (waited && modal.data.SwitchNetwork?.caipNetworkId === network.caipNetworkId) {
+    const options = yield* Options
+    applyClose(store, options)
+    if (!options.embedded) yield* track("MODAL_CLOSE", { connected: isConnected(store.getSnapshot()) })
+  }
 })
 
 /**

@@ -11,7 +11,7 @@ const setListStatus = (store: Store<AirlockState>, status: WalletsState["status"
     state.wallets.status === status ? state : { ...state, wallets: { ...state.wallets, status } }
   )
 
-/** The minimum time a wallet search shows as searching (SPEC §9), so results do not flicker in while typing. */
+/** SPEC §9's minimum search delay: a search waits this long for a newer one before it asks the registry. */
 export const minimumSearchDelay = "300 millis"
 
 const registryFilters = Effect.gen(function* () {
@@ -61,29 +61,33 @@ export const loadMoreWallets = Effect.gen(function* () {
 }).pipe(Effect.withSpan("loadMoreWallets"))
 
 /**
- * Searches the registry (the first 100 matches, SPEC §9) and shows the results in `wallets.all`, no sooner than
- * 300 ms after the search started. A newer search wins over an older one still in flight; an empty text goes back
- * to the paged list.
+ * Searches the registry (the first 100 matches, SPEC §9) and shows the results in `wallets.all`. SPEC §9's minimum
+ * search delay (300 ms) is the one debounce: the search waits it out and asks the registry only if no newer search
+ * came meanwhile (renderers call this on every keystroke). An empty text goes back to the paged list at once.
  */
 export const searchWallets = Effect.fn("searchWallets")(function* (text: string) {
   const store = yield* StateStore
   const api = yield* WalletApi
   const search = text.trim()
-  // Already showing what was asked for (the paged list, or these results): nothing to reset or fetch again. Typing a
-  // letter and deleting it within the debounce sends "" while the pages are shown.
   const shown = store.getSnapshot().wallets
-  if (search === (shown.search ?? "") && shown.status !== "failed" && (search !== "" || shown.all.length > 0)) return
-  store.update((state) =>
-    search === ""
-      ? { ...state, wallets: { ...state.wallets, search: "", all: [], count: 0, status: "idle" } }
-      : { ...state, wallets: { ...state.wallets, search, status: "loading" } }
-  )
-  if (search === "") return yield* loadMoreWallets
-  const [result] = yield* Effect.all(
-    [api.searchWallets({ search, ...(yield* registryFilters) }).pipe(Effect.result), Effect.sleep(minimumSearchDelay)],
-    { concurrency: 2 }
-  )
-  if (store.getSnapshot().wallets.search !== search) return
+  // The text asked for last: a search still waiting out the delay gives way to it.
+  store.update((state) => ({ ...state, wallets: { ...state.wallets, query: search } }))
+  const showing = search === (shown.search ?? "") && shown.status !== "failed"
+  // Already showing what was asked for: the paged list (a letter typed and deleted before its search ran), or these
+  // results. Nothing to reset or fetch again.
+  if (showing && (search !== "" || shown.all.length > 0)) return
+  if (search === "") {
+    store.update((state) => ({
+      ...state,
+      wallets: { ...state.wallets, search: "", all: [], count: 0, status: "idle" }
+    }))
+    return yield* loadMoreWallets
+  }
+  yield* Effect.sleep(minimumSearchDelay)
+  if (store.getSnapshot().wallets.query !== search) return
+  store.update((state) => ({ ...state, wallets: { ...state.wallets, search, status: "loading" } }))
+  const result = yield* api.searchWallets({ search, ...(yield* registryFilters) }).pipe(Effect.result)
+  if (store.getSnapshot().wallets.query !== search) return
   if (result._tag === "Failure") {
     setListStatus(store, "failed")
     return yield* walletLoadFailed(result.failure)

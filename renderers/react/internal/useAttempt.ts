@@ -31,21 +31,15 @@ export const useAttempt = (
 }
 
 /**
- * Connecting `connectorId` as a view's attempt: a refusal shakes the modal and reads 'Connection rejected'; any
+ * Connecting `connectorId` as a view's attempt: a refusal reads 'Connection rejected' (and core shakes the modal); any
  * other failure reads its own text (SPEC §8), else 'Failed to connect'.
  */
 export const useConnectAttempt = (
   client: AirlockClient,
   connectorId: string | undefined
 ): { readonly attempt: Attempt; readonly retry: () => void } => {
-  const start = useCallback(
-    () =>
-      client.connect(connectorId ?? "").catch((error: unknown) => {
-        if (error instanceof ConnectionError && error.reason === "ConnectionRejected") client.shake()
-        throw error
-      }),
-    [client, connectorId]
-  )
+  // A refusal also shakes the modal: core's connect flow does it.
+  const start = useCallback(() => client.connect(connectorId ?? ""), [client, connectorId])
   return useAttempt(connectorId === undefined ? undefined : start, (error) =>
     error instanceof ConnectionError ? error.shortMessage : "Failed to connect"
   )

@@ -14,13 +14,14 @@ export const focusableIn = (root: HTMLElement): HTMLElement[] =>
 /**
  * Drives a native `<dialog>` from core's `open` flag: `showModal()` gives the top layer, an inert page and initial
  * focus; on close, focus goes back to the button that opened it (or whatever was focused before). Returns a check the
- * dialog's `close` handler calls: true (once) when that close was made here, for core.
+ * dialog's `close` handler calls: true (once per close made here) when the event is of a close made here, for core.
  */
 export const useDialog = (ref: RefObject<HTMLDialogElement | null>, open: boolean): (() => boolean) => {
   const returnFocus = useReturnFocus()
   // The native `close` event of a close made here arrives a task later, perhaps after core opened the modal again:
-  // it must not be taken for the browser closing the dialog on its own.
-  const closedHere = useRef(false)
+  // it must not be taken for the browser closing the dialog on its own. Counted, not flagged: core may close, open
+  // and close again before the first event arrives.
+  const closedHere = useRef(0)
   useLayoutEffect(() => {
     const dialog = ref.current
     if (dialog === null) return
@@ -31,7 +32,7 @@ export const useDialog = (ref: RefObject<HTMLDialogElement | null>, open: boolea
       dialog.showModal()
       lockScroll(dialog.ownerDocument)
     } else if (!open && dialog.open) {
-      closedHere.current = true
+      closedHere.current += 1
       dialog.close()
       unlockScroll(dialog.ownerDocument)
       const target = returnFocus.current
@@ -47,9 +48,9 @@ export const useDialog = (ref: RefObject<HTMLDialogElement | null>, open: boolea
     }
   }, [ref])
   return useCallback(() => {
-    const here = closedHere.current
-    closedHere.current = false
-    return here
+    if (closedHere.current === 0) return false
+    closedHere.current -= 1
+    return true
   }, [])
 }
 

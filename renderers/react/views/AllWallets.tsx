@@ -18,9 +18,6 @@ import { prefetchImages } from "../internal/imageCache.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
-/** How long typing must pause before the search is sent, so calls are at least this far apart (SPEC §9: 300 ms). */
-export const SEARCH_DEBOUNCE_MS = 300
-
 /** Height of one grid row (a wallet card and the gap under it), fixed so no row needs measuring. */
 const ROW_HEIGHT = 108
 /** Rows drawn beyond the visible ones on each side, so a fast wheel never shows a blank band. */
@@ -37,7 +34,7 @@ const ignore = () => undefined
 
 /**
  * The All Wallets view: the registry as a virtualised grid (only the rows in sight are in the DOM, however many of
- * the 650 are loaded), paged in 40 at a time as it scrolls; a debounced search with a clear button; empty and
+ * the 650 are loaded), paged in 40 at a time as it scrolls; a search with a clear button (core debounces it); empty and
  * failed states (Retry); arrow keys move between wallets (one tab stop). Choosing a wallet connects it through its
  * browser connector when it is installed here, else over WalletConnect with that wallet's icon and links.
  */
@@ -48,7 +45,6 @@ export const AllWallets = ({ id }: ViewProps) => {
   const search = useAirlockSelector(selectSearch)
   const status = useAirlockSelector(selectStatus)
   const [text, setText] = useState(search)
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const input = useRef<HTMLInputElement>(null)
   const scroller = useRef<HTMLDivElement>(null)
   const [focusIndex, setFocusIndex] = useState(0)
@@ -59,7 +55,6 @@ export const AllWallets = ({ id }: ViewProps) => {
     const { all, search } = client.getState().wallets
     if (all.length === 0 && !search) client.loadMoreWallets().catch(ignore)
   }, [client])
-  useEffect(() => () => clearTimeout(timer.current), [])
 
   const rowCount = Math.ceil(entries.length / WALLET_GRID_COLUMNS)
   const focusedRow = Math.floor(Math.min(focusIndex, Math.max(0, entries.length - 1)) / WALLET_GRID_COLUMNS)
@@ -110,12 +105,11 @@ export const AllWallets = ({ id }: ViewProps) => {
 
   const onSearch = (value: string) => {
     setText(value)
-    clearTimeout(timer.current)
-    timer.current = setTimeout(() => client.searchWallets(value).catch(ignore), SEARCH_DEBOUNCE_MS)
+    // Core waits out SPEC §9's 300 ms for a newer keystroke before it asks the registry.
+    client.searchWallets(value).catch(ignore)
   }
   const clearSearch = () => {
     setText("")
-    clearTimeout(timer.current)
     client.searchWallets("").catch(ignore)
     input.current?.focus()
   }

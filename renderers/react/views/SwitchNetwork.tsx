@@ -28,11 +28,11 @@ export const SwitchNetwork = (_props: ViewProps) => {
   const client = useAirlock()
   const network = useAirlockSelector(selectTarget)
   const walletName = useAirlockSelector(selectWalletName)
-  const start = useCallback(async () => {
-    if (network === undefined) return
-    await client.switchNetwork(network)
-    await client.close().catch(() => undefined)
-  }, [client, network])
+  // On success core closes the modal.
+  const start = useCallback(
+    () => (network === undefined ? Promise.resolve() : client.switchNetwork(network)),
+    [client, network]
+  )
   const { attempt, retry } = useAttempt(network === undefined ? undefined : start, (error) =>
     error instanceof AirlockError ? error.shortMessage : "Failed to switch network"
   )

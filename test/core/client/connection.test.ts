@@ -160,6 +160,26 @@ describe("connect", () => {
     expect(airlock.getState().accounts.eip155.status).toBe("connected")
   })
 
+  it("a refusal shakes the open modal for 500 ms (core does it, whichever view connected)", async () => {
+    const { airlock, wallet } = setup({}, { clock: "test" })
+    await airlock.ready
+    await airlock.open()
+    wallet.rejectNextConnect()
+    await airlock.connect("test.wallet").catch(() => undefined)
+    await vi.waitFor(() => expect(airlock.getState().shake).toBe(true))
+    await airlock.clock.adjust("500 millis")
+    expect(airlock.getState().shake).toBe(false)
+  })
+
+  it("a refusal with the modal closed (an app's own button) shakes nothing", async () => {
+    const { airlock, wallet } = setup({}, { clock: "test" })
+    await airlock.ready
+    wallet.rejectNextConnect()
+    await airlock.connect("test.wallet").catch(() => undefined)
+    await airlock.clock.adjust("1 millis")
+    expect(airlock.getState().shake).toBe(false)
+  })
+
   it("any other failure is 'Failed to connect', with the wallet's message as details", async () => {
     const { airlock, wallet } = setup()
     await airlock.ready

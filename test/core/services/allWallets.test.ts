@@ -15,12 +15,26 @@ const registry: ReadonlyArray<WalletListing> = Array.from({ length: 650 }, (_, i
   image_id: `img${i}`
 }))
 
-const setup = (wallets: ReadonlyArray<WalletListing> = registry, offline?: () => boolean) => {
+const setup = (
+  wallets: ReadonlyArray<WalletListing> = registry,
+  offline?: () => boolean,
+  onSearch?: (search: string) => void
+) => {
   const store = makeFlowStore()
-  const layer = Layer.mergeAll(
-    flowContext(store),
-    WalletApi.layerMemory({ wallets, imageUrl: (_, id) => `https://img.example/${id}.png`, offline })
-  )
+  const memory = WalletApi.layerMemory({ wallets, imageUrl: (_, id) => `https://img.example/${id}.png`, offline })
+  // The registry as the memory layer answers it, with each search it is asked for recorded.
+  const recorded = Layer.effect(
+    WalletApi,
+    Effect.gen(function* () {
+      const api = yield* WalletApi
+      return WalletApi.of({
+        ...api,
+        searchWallets: (query) =>
+          Effect.sync(() => onSearch?.(query.search)).pipe(Effect.andThen(api.searchWallets(query)))
+      })
+    })
+  ).pipe(Layer.provide(memory))
+  const layer = Layer.mergeAll(flowContext(store), recorded)
   return { store, layer }
 }
 
@@ -91,6 +105,47 @@ describe("All Wallets loads the registry itself", () => {
     }).pipe(Effect.provide(layer))
   })
 
+  it.effect("keystrokes within 300 ms of each other ask the registry once, for the last text", () => {
+    const asked: Array<string> = []
+    const { store, layer } = setup(
+      registry,
+      () => false,
+      (search) => asked.push(search)
+    )
+    return Effect.gen(function* () {
+      const typing: Array<Fiber.Fiber<void, unknown>> = []
+      for (const text of ["m", "me", "met", "meta"]) {
+        typing.push(yield* Effect.forkChild(searchWallets(text)))
+        yield* TestClock.adjust("120 millis")
+      }
+      yield* TestClock.adjust("300 millis")
+      for (const fiber of typing) yield* Fiber.join(fiber)
+      assert.deepStrictEqual(asked, ["meta"])
+      assert.isTrue(names(store).every((name) => name.startsWith("Meta")))
+    }).pipe(Effect.provide(layer))
+  })
+
+  it.effect("an empty search cancels one still waiting out its delay: the pages stay, nothing is asked", () => {
+    const asked: Array<string> = []
+    const { store, layer } = setup(
+      registry,
+      () => false,
+      (search) => asked.push(search)
+    )
+    return Effect.gen(function* () {
+      yield* loadMoreWallets
+      const pages = store.getSnapshot().wallets.all
+      const typed = yield* Effect.forkChild(searchWallets("m"))
+      yield* TestClock.adjust("100 millis")
+      yield* searchWallets("")
+      yield* TestClock.adjust("300 millis")
+      yield* Fiber.join(typed)
+      assert.deepStrictEqual(asked, [])
+      assert.strictEqual(store.getSnapshot().wallets.all, pages)
+      assert.strictEqual(store.getSnapshot().wallets.status, "idle")
+    }).pipe(Effect.provide(layer))
+  })
+
   it.effect("scrolling during a search does not mix pages into the results", () => {
     const { store, layer } = setup()
     return Effect.gen(function* () {
@@ -125,9 +180,9 @@ describe("All Wallets loads the registry itself", () => {
       yield* loadMoreWallets
       offline = true
       const search = yield* Effect.forkChild(searchWallets("meta"))
-      yield* Effect.yieldNow
-      assert.strictEqual(store.getSnapshot().wallets.status, "loading")
-      yield* TestClock.adjust("300 millis")
+      yield* TestClock.adjust("299 millis")
+      assert.strictEqual(store.getSnapshot().wallets.status, "idle", "nothing asked before the delay")
+      yield* TestClock.adjust("1 millis")
       yield* Fiber.join(search)
       assert.strictEqual(store.getSnapshot().wallets.status, "failed")
       offline = false
@@ -138,7 +193,7 @@ describe("All Wallets loads the registry itself", () => {
   })
 
   it.effect(
-    "an empty search while the pages are shown keeps them (a letter typed and deleted within the debounce)",
+    "an empty search while the pages are shown keeps them (a letter typed and deleted within the delay)",
     () => {
       const { store, layer } = setup()
       return Effect.gen(function* () {

@@ -22,6 +22,29 @@ describe("the modal", () => {
     expect(getComputedStyle(element).zIndex).toBe("999")
   })
 
+  test("closing, opening and closing again before the dialog's close events arrive leaves it as core says: open", async () => {
+    const { client } = await renderAirlock()
+    await client.open()
+    await expect.element(dialog("Connect Wallet")).toBeVisible()
+    const element = dialog("Connect Wallet").element() as HTMLDialogElement
+    let closeEvents = 0
+    element.addEventListener("close", () => closeEvents++)
+    // React renders each change in a microtask; the dialog's close events come in tasks, after all of them.
+    const rendered = async () => {
+      for (let i = 0; i < 5; i++) await Promise.resolve()
+    }
+    void client.close()
+    await rendered()
+    void client.open()
+    await rendered()
+    void client.close()
+    await rendered()
+    void client.open()
+    await expect.poll(() => closeEvents).toBe(2)
+    expect(client.getState().modal.open).toBe(true)
+    await expect.element(dialog("Connect Wallet")).toBeVisible()
+  })
+
   test("All Wallets opens its view and Back returns to Connect", async () => {
     const { button, client } = await renderAirlock()
     await userEvent.click(button)
