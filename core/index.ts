@@ -19,6 +19,24 @@ export { type AirlockServices, createAirlock } from "./client/createAirlock.ts"
 export { DestroyedError } from "./client/DestroyedError.ts"
 export type { AirlockClient } from "./client/types.ts"
 export * from "./errors/index.ts"
+export {
+  type LocaleCatalogue,
+  type Message,
+  type MessageArgs,
+  type MessageId,
+  type Messages,
+  messageText,
+  translate
+} from "./i18n/catalogue.ts"
+export { describeError } from "./i18n/describeError.ts"
+export { en } from "./i18n/en/index.ts"
+export {
+  type BundledLocale,
+  bundledLocaleOf,
+  bundledLocales,
+  localeDir,
+  preferredLocale
+} from "./i18n/locales.ts"
 export type { AirlockOptions, Metadata } from "./options/AirlockOptions.ts"
 export {
   type ActivityPages,

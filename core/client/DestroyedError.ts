@@ -1,4 +1,5 @@
 import { ReasonError } from "../errors/ReasonError.ts"
+import { errorTexts } from "../errors/texts.ts"
 
 /**
  * What every action of a destroyed client rejects with.
@@ -9,9 +10,7 @@ import { ReasonError } from "../errors/ReasonError.ts"
  * new DestroyedError().shortMessage // "This Airlock client was destroyed"
  * ```
  */
-export class DestroyedError extends ReasonError("DestroyedError", {
-  Destroyed: "This Airlock client was destroyed"
-}) {
+export class DestroyedError extends ReasonError("DestroyedError", errorTexts.DestroyedError) {
   constructor() {
     super({ reason: "Destroyed" })
   }

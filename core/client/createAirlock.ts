@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import { makeAdapterRegistry } from "../adapter/adapterRegistry.ts"
 import { startDiscovery } from "../flows/connection/discovery.ts"
+import { makeLocaleSetter } from "../flows/i18n/locale.ts"
 import { applyBack } from "../flows/modal/back.ts"
 import { applyClose } from "../flows/modal/close.ts"
 import { shakeModal, showSnackMessage } from "../flows/modal/feedback.ts"
@@ -14,7 +15,7 @@ import { nextAlert } from "../state/alert.ts"
 import type { RouterOptions } from "../state/routerContext.ts"
 import { makeStore, type Store } from "../state/Store.ts"
 import { DestroyedError } from "./DestroyedError.ts"
-import { firstState, seal } from "./firstState.ts"
+import { firstState, localeToLoad, seal } from "./firstState.ts"
 import { makeLifecycle } from "./lifecycle.ts"
 import { type AirlockServices, makeRuntime } from "./runtime.ts"
 import type { AirlockClient } from "./types.ts"
@@ -121,6 +122,9 @@ export const makeAirlock = (
 
   // Discovery runs from the start: EIP-6963 announcements come with the page. Stopped by destroy().
   life.own(startDiscovery(adapterList, store, adapters))
+  const setLocale = makeLocaleSetter(store)
+  const startLocale = invalid === undefined ? localeToLoad(options, platform) : undefined
+  if (startLocale !== undefined) background(setLocale(startLocale))
 
   const client: AirlockClient = {
     open: (parameters = {}) =>
@@ -187,6 +191,7 @@ export const makeAirlock = (
     loadNfts: (namespace, nftsOptions) => flow(connection, (m) => m.fetchNfts(active(namespace), nftsOptions ?? {})),
     loadActivity: (namespace, activityOptions) =>
       flow(connection, (m) => m.fetchActivity(active(namespace), activityOptions ?? {})),
+    setLocale: (locale) => now(() => setLocale(locale)),
     setThemeMode: (mode) =>
       live(() => store.update((state) => (state.themeMode === mode ? state : { ...state, themeMode: mode }))),
     shake: () => live(() => void runtime.runFork(shakeModal)),

@@ -5,6 +5,7 @@
  */
 import { adapterNamespaces } from "../adapter/AirlockAdapter.ts"
 import { OptionsError } from "../errors/catalogue.ts"
+import { preferredLocale } from "../i18n/locales.ts"
 import type { AirlockOptions } from "../options/AirlockOptions.ts"
 import { checkOptions } from "../options/checkOptions.ts"
 import { initial as initialRouter } from "../router/state.ts"
@@ -67,7 +68,8 @@ const build = (options: AirlockOptions, platform: PlatformShape, error: OptionsE
     statuses: error ? {} : storedStatuses(options, platform),
     isMobile: platform.isMobile(),
     hasInjectedWallet: false,
-    excludedWallets: error ? [] : options.excludeWalletIds
+    excludedWallets: error ? [] : options.excludeWalletIds,
+    locale: !error && typeof options.locale === "object" ? options.locale : undefined
   })
   return error === undefined ? state : stopped(state, "error", error)
 }
@@ -87,4 +89,14 @@ export const firstState = (
     const refused = new OptionsError({ reason: "Invalid", details: String(cause), cause })
     return { state: build(options, platform, refused), invalid: refused }
   }
+}
+
+/**
+ * The locale to load after start: the app's tag, else the first of the visitor's languages Airlock bundles;
+ * `undefined` when English (already in place) or a catalogue the app passed serves.
+ */
+export const localeToLoad = (options: AirlockOptions, platform: PlatformShape): string | undefined => {
+  if (typeof options.locale === "object") return undefined
+  const wanted = options.locale ?? preferredLocale(platform.navigator?.languages ?? [])
+  return wanted === "en" ? undefined : wanted
 }

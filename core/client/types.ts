@@ -1,4 +1,5 @@
 import type { AdapterImplementation } from "../adapter/AdapterImplementation.ts"
+import type { LocaleCatalogue } from "../i18n/catalogue.ts"
 import type { OpenParameters, PushData } from "../router/requests.ts"
 import type { SnackMessage } from "../router/timings.ts"
 import type { View } from "../router/views.ts"
@@ -137,6 +138,12 @@ export interface AirlockClient {
    * `SendError` (`kind: "rejected"` when the user refused).
    */
   send(preview: SendPreview): Promise<{ readonly hash: string }>
+  /**
+   * Shows every text in `locale`: a bundled locale's tag (its catalogue chunk loads first; a tag Airlock does not
+   * bundle keeps English, with a console warning) or a catalogue from `airlock/locales/<tag>`. The state's `i18n`
+   * (locale, direction, texts) changes once it is in place; the last call wins.
+   */
+  setLocale(locale: string | LocaleCatalogue): Promise<void>
   setThemeMode(mode: ThemeMode): void
   /**
    * Shows a short message at the bottom of the modal ("Address copied"); it replaces the one shown (150 ms apart,

@@ -1,104 +1,38 @@
 import { ReasonError, type ReasonErrorArgs } from "./ReasonError.ts"
+import { errorTexts } from "./texts.ts"
 
 /** Connecting and disconnecting wallets (SPEC §8 "Connection" and related texts). */
-export class ConnectionError extends ReasonError("ConnectionError", {
-  ModalClosed: "Modal closed",
-  ConnectionRejected: "Connection rejected",
-  PopupClosed: "Popup closed",
-  FailedToConnect: "Failed to connect",
-  SocialConnectionFailed: "Failed to initiate social connection",
-  FarcasterConnectionFailed: "Failed to connect to farcaster",
-  DisconnectFailed: "Failed to disconnect",
-  AuthInitFailed: "A problem occurred while trying initialize authentication",
-  WalletConnectConnectorNotFound: "WalletConnectConnector not found",
-  AdapterNotFound: "Adapter for namespace {namespace} doesn't exist",
-  NoRequestedChains: "The connector does not support any of the requested chains",
-  AddressOrAuthConnectorNotFound: "Address or auth connector not found",
-  NoAuthConnector: "No auth connector found",
-  NotConnectedToEmailOrSocial: "Not connected to email or social"
-}) {}
+export class ConnectionError extends ReasonError("ConnectionError", errorTexts.ConnectionError) {}
 
 /** Networks and chain switching. */
-export class ChainError extends ReasonError("ChainError", {
-  NetworkNotFound: "Network not found",
-  UnsupportedChain: "Unsupported chain",
-  ChainNotSupported: "Chain is not supported",
-  SwapsNotSupported: "Network not supported for Swaps",
-  GasPriceNotSupported: "Network not supported for Gas Price",
-  InvalidCaipAddress: "Invalid CAIP Address",
-  NoActiveCaipAddress: "No ActiveCaipAddress found"
-}) {}
+export class ChainError extends ReasonError("ChainError", errorTexts.ChainError) {}
 
 /** Balances and activity of the connected account. */
-export class AccountDataError extends ReasonError("AccountDataError", {
-  TokenBalanceUnavailable: "Token Balance Unavailable",
-  TransactionsFailed: "Failed to fetch transactions",
-  /** Airlock's: the NFTs endpoint is an extension of SPEC §7. */
-  NftsFailed: "Failed to fetch NFTs"
-}) {}
+export class AccountDataError extends ReasonError("AccountDataError", errorTexts.AccountDataError) {}
 
 /** Account names (SPEC §4 "Name registration"). */
-export class NameError extends ReasonError("NameError", {
-  ResolveFailed: "Error resolving name",
-  SuggestionsFailed: "Error fetching name suggestions",
-  NamesForAddressFailed: "Error fetching names for address",
-  RegisterFailed: "Error registering name {name}",
-  /** SPEC §8: the API's first reason is preferred over 'Error registering name {name}' when it gives one. */
-  RegisterRejected: "{reason}",
-  InvalidChainId: "Invalid chainId"
-}) {}
+export class NameError extends ReasonError("NameError", errorTexts.NameError) {}
 
 /** The send form. */
-export class SendError extends ReasonError("SendError", {
-  AmountAndReceiverRequired: "An amount and receiver address are required",
-  TokenRequired: "A token is required",
-  /** Airlock's: the form or its receiver, in the words of `sendMessages` (core/rules/send.ts). */
-  Invalid: "{message}",
-  /** Airlock's: the user refused the transfer in the wallet (EIP-1193 4001). */
-  Rejected: "Transaction rejected in the wallet",
-  /** Airlock's: the wallet or the chain failed the transfer, in its own first line. */
-  Failed: "{message}"
-}) {}
+export class SendError extends ReasonError("SendError", errorTexts.SendError) {}
 
 /** Sign in with a wallet (SIWX). */
-export class SiwxError extends ReasonError("SiwxError", {
-  NotEnabled: "SIWX is not enabled",
-  SignFailed: "Error signing message"
-}) {}
+export class SiwxError extends ReasonError("SiwxError", errorTexts.SiwxError) {}
 
 /** Email login. */
-export class EmailError extends ReasonError("EmailError", {
-  Cooldown: "Please try again after {seconds} seconds",
-  /** SPEC §5: the email must be a valid address (connect email, new email on update). */
-  Invalid: "Invalid email address"
-}) {}
+export class EmailError extends ReasonError("EmailError", errorTexts.EmailError) {}
 
 /** RPC requests that pass through Airlock (the method allowlist of SPEC §5). */
-export class RpcError extends ReasonError("RpcError", {
-  MethodNotAllowed: "Requested RPC call is not allowed",
-  InvalidParams: "Invalid params for {method}"
-}) {}
+export class RpcError extends ReasonError("RpcError", errorTexts.RpcError) {}
 
 /** The text a UI shows for a disallowed RPC method (SPEC §8). */
 export const actionNotAllowedText = "Action not allowed"
 
 /** The embedded wallet's frame. */
-export class FrameError extends ReasonError("FrameError", {
-  IframeNotSet: "W3mFrame: iframe is not set",
-  ParentNotSet: "W3mFrame: parent is not set",
-  DependencyLoadFailed: "Unable to load email login dependency",
-  Aborted: "Request was aborted",
-  SomethingWentWrong: "Something went wrong",
-  Unknown: "An error occurred",
-  /** The frame's own message, from an `_ERROR` reply (SPEC §7: an error payload carries a message). */
-  Reply: "{message}"
-}) {}
+export class FrameError extends ReasonError("FrameError", errorTexts.FrameError) {}
 
 /** Options given to `createAirlock`. */
-export class OptionsError extends ReasonError("OptionsError", {
-  SiweAndSiwx: "Cannot set both `siweConfig` and `siwx` options",
-  Invalid: "Invalid Airlock options"
-}) {
+export class OptionsError extends ReasonError("OptionsError", errorTexts.OptionsError) {
   /** Where in the options the problem is, e.g. `["endpoints", "walletApi"]`; `[]` for the options as a whole. */
   readonly path: ReadonlyArray<PropertyKey>
   constructor(

@@ -1,5 +1,6 @@
 import * as Schema from "effect/Schema"
 import type { AirlockAdapter } from "../adapter/AirlockAdapter.ts"
+import type { LocaleCatalogue } from "../i18n/catalogue.ts"
 import type { FeaturesOptions } from "../rules/features.ts"
 import { AppMetadata } from "../schema/embedded.ts"
 import { FeaturesOption } from "../schema/features.ts"
@@ -44,6 +45,16 @@ export const AirlockOptionsSchema = Schema.Struct({
   basic: Schema.optionalKey(Schema.Boolean),
   enableEmbedded: Schema.optionalKey(Schema.Boolean),
   endpoints: EndpointsOption,
+  locale: Schema.optionalKey(
+    Schema.Union([
+      Schema.String,
+      Schema.Struct({
+        locale: Schema.String,
+        dir: Schema.Literals(["ltr", "rtl"]),
+        messages: Schema.Record(Schema.String, Schema.String)
+      })
+    ])
+  ),
   logLevel: Schema.optionalKey(Schema.Literals(["none", "error", "warn", "info", "debug"]))
 })
 
@@ -91,6 +102,12 @@ export interface AirlockOptions {
   readonly siwx?: unknown
   /** The legacy SIWE configuration. Mutually exclusive with `siwx`. */
   readonly siweConfig?: unknown
+  /**
+   * The language of every text: a bundled locale's tag (`"de"`, `"pt-BR"`, `"ar"`; its catalogue loads on demand),
+   * or a catalogue imported from `airlock/locales/<tag>` (in place from the first frame, on a server too).
+   * @default the browser's language when Airlock bundles it, else English
+   */
+  readonly locale?: string | LocaleCatalogue | undefined
   /** How much Airlock logs to the console (SPEC §9: error by default). @default "error" */
   readonly logLevel?: "none" | "error" | "warn" | "info" | "debug" | undefined
   /**

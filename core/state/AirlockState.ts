@@ -1,4 +1,5 @@
 import type { AlertCode } from "../errors/alerts.ts"
+import type { Messages } from "../i18n/catalogue.ts"
 import type { RouterState, SnackMessage } from "../router/index.ts"
 import type { ResolvedFeatures } from "../rules/features.ts"
 import type { WalletLinking } from "../rules/walletLinks.ts"
@@ -88,6 +89,15 @@ export interface AirlockState {
   readonly alert: Alert | undefined
   /** The last product event; sent to analytics too when analytics is on. */
   readonly lastEvent: AirlockEvent | undefined
+  /**
+   * The language texts are shown in: the locale (a BCP 47 tag; numbers and dates are formatted for it), its writing
+   * direction, and its complete catalogue, which renderers look every text up in (`translate`).
+   */
+  readonly i18n: {
+    readonly locale: string
+    readonly dir: "ltr" | "rtl"
+    readonly messages: Messages
+  }
   readonly themeMode: ThemeMode
   readonly themeVariables: ThemeVariables
   /** True while a network switch moves to another namespace (SPEC §4). */

@@ -1,3 +1,5 @@
+import type { LocaleCatalogue } from "../i18n/catalogue.ts"
+import { en as english } from "../i18n/locales/en.ts"
 import { initial as initialRouter } from "../router/index.ts"
 import type { ResolvedFeatures } from "../rules/features.ts"
 import type { AccountState } from "../schema/account.ts"
@@ -25,6 +27,8 @@ export interface InitialStateInput {
   readonly isMobile: boolean
   readonly hasInjectedWallet: boolean
   readonly excludedWallets?: ReadonlyArray<string> | undefined
+  /** The locale to start in; English when absent. */
+  readonly locale?: LocaleCatalogue | undefined
 }
 
 /** The first snapshot: every one of the seven namespaces has an account, the modal is closed on Connect. */
@@ -36,6 +40,7 @@ export const makeInitialState = (input: InitialStateInput): AirlockState => ({
   snack: undefined,
   alert: undefined,
   lastEvent: undefined,
+  i18n: (({ locale, dir, messages }) => ({ locale, dir, messages }))(input.locale ?? english),
   themeMode: input.themeMode,
   themeVariables: { ...defaultThemeVariables, ...input.themeVariables },
   switchingNamespace: false,

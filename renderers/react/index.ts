@@ -46,4 +46,5 @@ export {
 export { useAirlockSelector } from "./hooks/useAirlockSelector.ts"
 export { useAirlockState } from "./hooks/useAirlockState.ts"
 export { type UseAirlockTokensParameters, useAirlockTokens } from "./hooks/useAirlockTokens.ts"
+export { type UseAirlockTranslationReturnType, useAirlockTranslation } from "./hooks/useAirlockTranslation.ts"
 export { preloadModal } from "./modal/load.ts"

@@ -4,13 +4,14 @@ import { useCallback } from "react"
 import type { OpenParameters } from "../../../core/router/requests.ts"
 import { truncateAddress } from "../../../core/schema/format.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { OpenerButton } from "../internal/OpenerButton.tsx"
 
 /** Props of {@link ConnectButton}. */
 export interface ConnectButtonProps {
-  /** Text while not connected. @default "Connect Wallet" */
+  /** Text while not connected. @default the catalogue's "button.connect" ("Connect Wallet") */
   readonly label?: string
-  /** Text while a connection is being made. @default "Connecting..." */
+  /** Text while a connection is being made. @default the catalogue's "button.connecting" ("Connecting...") */
   readonly loadingLabel?: string
   readonly className?: string
 }
@@ -24,18 +25,19 @@ export interface ConnectButtonProps {
  * export const Header = () => <ConnectButton label="Sign in" />
  * ```
  */
-export const ConnectButton = ({
-  label = "Connect Wallet",
-  loadingLabel = "Connecting...",
-  className
-}: ConnectButtonProps) => {
+export const ConnectButton = ({ label, loadingLabel, className }: ConnectButtonProps) => {
   const { address, isConnected, status } = useAirlockAccount()
+  const { t } = useAirlockTranslation()
   const parameters = useCallback(
     (): OpenParameters => (isConnected ? { view: "Account" } : { view: "Connect" }),
     [isConnected]
   )
   const text =
-    isConnected && address !== undefined ? truncateAddress(address) : status === "connecting" ? loadingLabel : label
+    isConnected && address !== undefined
+      ? truncateAddress(address)
+      : status === "connecting"
+        ? (loadingLabel ?? t("button.connecting"))
+        : (label ?? t("button.connect"))
   return (
     <OpenerButton parameters={parameters} className={className} state={isConnected ? "connected" : status}>
       {text}

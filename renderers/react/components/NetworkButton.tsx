@@ -2,12 +2,13 @@
 // Docs: docs/react.md#buttons
 import type { OpenParameters } from "../../../core/router/requests.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { OpenerButton } from "../internal/OpenerButton.tsx"
 import { NetworkImage } from "./NetworkImage.tsx"
 
 /** Props of {@link NetworkButton}. */
 export interface NetworkButtonProps {
-  /** Text when no network is active. @default "Network" */
+  /** Text when no network is active. @default the catalogue's "button.network" ("Network") */
   readonly label?: string
   readonly className?: string
 }
@@ -24,12 +25,13 @@ const openNetworks = (): OpenParameters => ({ view: "Networks" })
  * export const Header = () => <NetworkButton />
  * ```
  */
-export const NetworkButton = ({ label = "Network", className }: NetworkButtonProps) => {
+export const NetworkButton = ({ label, className }: NetworkButtonProps) => {
   const { network } = useAirlockNetwork()
+  const { t } = useAirlockTranslation()
   return (
     <OpenerButton parameters={openNetworks} className={className}>
       {network === undefined ? null : <NetworkImage network={network} />}
-      {network?.name ?? label}
+      {network?.name ?? label ?? t("button.network")}
     </OpenerButton>
   )
 }

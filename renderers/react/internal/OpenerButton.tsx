@@ -1,5 +1,6 @@
 "use client"
 import { type ReactNode, useId, useRef } from "react"
+import { translate } from "../../../core/i18n/catalogue.ts"
 import type { OpenParameters } from "../../../core/router/requests.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
@@ -16,10 +17,13 @@ export interface OpenerButtonProps {
   readonly children: ReactNode
 }
 
-/** Why the client cannot open the modal (invalid options, or destroyed), or undefined while it can. */
+/**
+ * Why the client cannot open the modal (invalid options, or destroyed), or undefined while it can. The reason is the
+ * options' own message: it is for the app's developer, in English like every error's `message`.
+ */
 const selectUnavailable = (state: AirlockState): string | undefined =>
   state.status === "error" || state.status === "destroyed"
-    ? (state.error?.message ?? "Airlock is not available")
+    ? (state.error?.message ?? translate(state.i18n.messages, "button.unavailable"))
     : undefined
 
 /**

@@ -34,6 +34,7 @@ describe("flows load on demand, one chunk each", () => {
     // (wallets announce themselves with the page).
     const synchronous = [
       "core/flows/connection/discovery.ts",
+      "core/flows/i18n/locale.ts",
       "core/flows/modal/back.ts",
       "core/flows/modal/close.ts",
       "core/flows/modal/feedback.ts",

@@ -1,0 +1,25 @@
+import type { LocaleCatalogue } from "../../i18n/catalogue.ts"
+import { bundledLocaleOf, loadLocale } from "../../i18n/locales.ts"
+import type { AirlockState } from "../../state/AirlockState.ts"
+import type { Store } from "../../state/Store.ts"
+
+/** Makes `catalogue` the state's language: its locale, direction and texts. */
+export const applyLocale = (store: Store<AirlockState>, catalogue: LocaleCatalogue): void =>
+  store.update((state) =>
+    state.i18n.messages === catalogue.messages && state.i18n.locale === catalogue.locale
+      ? state
+      : { ...state, i18n: { locale: catalogue.locale, dir: catalogue.dir, messages: catalogue.messages } }
+  )
+
+/** Sets `store`'s language, remembering the last one asked for: a slower earlier load never wins over it. */
+export const makeLocaleSetter = (store: Store<AirlockState>) => {
+  let latest: unknown
+  return async (locale: string | LocaleCatalogue): Promise<void> => {
+    latest = locale
+    if (typeof locale !== "string") return applyLocale(store, locale)
+    const bundled = bundledLocaleOf(locale)
+    if (bundled === undefined) console.warn(`Airlock: no bundled locale for "${locale}"; texts stay in English`)
+    const catalogue = await loadLocale(bundled ?? "en")
+    if (latest === locale) applyLocale(store, catalogue)
+  }
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it, vi } from "vitest"
+import { AlertError } from "../../../core/errors/alerts.ts"
+import { ConnectionError, EmailError, SendError } from "../../../core/errors/catalogue.ts"
+import { errorTexts } from "../../../core/errors/texts.ts"
+import { type Messages, messageText, translate } from "../../../core/i18n/catalogue.ts"
+import { describeError } from "../../../core/i18n/describeError.ts"
+import { en } from "../../../core/i18n/en/index.ts"
+import { placeholdersOf } from "../../../core/i18n/format.ts"
+import { bundledLocaleOf, bundledLocales, loadLocale, localeDir, preferredLocale } from "../../../core/i18n/locales.ts"
+import { mainnet } from "../../../core/networks/index.ts"
+import { createTestAirlock } from "../../../core/testing/index.ts"
+
+const ids = Object.keys(en).sort()
+
+describe("every bundled locale", () => {
+  for (const locale of bundledLocales) {
+    it(`${locale}: has a text for every English id and no other, each with exactly the English placeholders`, async () => {
+      const catalogue = await loadLocale(locale)
+      expect(Object.keys(catalogue.messages).sort()).toEqual(ids)
+      const wrong = ids.flatMap((id) => {
+        const text = catalogue.messages[id as keyof Messages]
+        const expected = [...placeholdersOf(en[id as keyof typeof en])].sort()
+        const found = [...placeholdersOf(text)].sort()
+        if (text.trim() === "") return [`${id}: empty`]
+        return JSON.stringify(found) === JSON.stringify(expected)
+          ? []
+          : [`${id}: {${found}} where English has {${expected}}`]
+      })
+      expect(wrong).toEqual([])
+      expect(catalogue.locale).toBe(locale)
+      expect(catalogue.dir).toBe(localeDir(locale))
+    })
+  }
+})
+
+describe("the English catalogue", () => {
+  it("holds SPEC §8's texts exactly, under the errors' own ids", () => {
+    expect(en["ConnectionError.ConnectionRejected"]).toBe("Connection rejected")
+    expect(en["EmailError.Cooldown"]).toBe("Please try again after {seconds} seconds")
+    expect(en["alert.APKT002.title"]).toBe("Invalid App Configuration")
+    const errorIds = Object.entries(errorTexts).flatMap(([tag, table]) => Object.keys(table).map((r) => `${tag}.${r}`))
+    expect(errorIds.filter((id) => !(id in en))).toEqual([])
+  })
+})
+
+describe("translate", () => {
+  it("fills placeholders, and an id a catalogue lacks reads as the id", () => {
+    expect(translate(en, "EmailError.Cooldown", { seconds: 18 })).toBe("Please try again after 18 seconds")
+    const partial = { "button.connect": "Verbinden" } as unknown as Messages
+    expect(translate(partial, "button.network")).toBe("button.network")
+    expect(messageText(en, { id: "AdapterLoadError.LoadFailed", params: { namespace: "solana" } })).toBe(
+      "Failed to load the solana adapter"
+    )
+  })
+})
+
+describe("describeError: the one way from an error to its text", () => {
+  it("an Airlock error names its own text with its params; an alert its title; anything else the fallback", () => {
+    expect(
+      describeError(new ConnectionError({ reason: "ConnectionRejected" }), "ConnectionError.FailedToConnect")
+    ).toEqual({
+      id: "ConnectionError.ConnectionRejected",
+      params: undefined
+    })
+    expect(
+      describeError(new EmailError({ reason: "Cooldown", params: { seconds: 9 } }), "ConnectionError.FailedToConnect")
+    ).toEqual({ id: "EmailError.Cooldown", params: { seconds: 9 } })
+    expect(describeError(new AlertError({ code: "APKT004" }), "ConnectionError.FailedToConnect")).toEqual({
+      id: "alert.APKT004.title"
+    })
+    expect(describeError(new Error("boom"), "SendError.Rejected")).toEqual({ id: "SendError.Rejected" })
+    expect(describeError({ _tag: "SendError", reason: "NotAReason" }, "SendError.Rejected")).toEqual({
+      id: "SendError.Rejected"
+    })
+    expect(describeError(undefined, "SendError.Rejected")).toEqual({ id: "SendError.Rejected" })
+    const failed = describeError(
+      new SendError({ reason: "Failed", params: { message: "nonce too low" } }),
+      "SendError.Rejected"
+    )
+    expect(messageText(en, failed)).toBe("nonce too low")
+  })
+})
+
+describe("choosing a locale", () => {
+  it("a visitor's first language Airlock bundles wins; regions and scripts map to the bundled one", () => {
+    expect(preferredLocale(["sw-KE", "en-GB"])).toBe("en")
+    expect(preferredLocale([])).toBe("en")
+    expect(bundledLocaleOf("EN-us")).toBe("en")
+    expect(bundledLocaleOf("xx")).toBeUndefined()
+    expect(localeDir("ar-EG")).toBe("rtl")
+    expect(localeDir("de")).toBe("ltr")
+  })
+
+  it("setLocale with a tag Airlock does not bundle keeps English and warns", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
+    const airlock = createTestAirlock({ networks: [mainnet] })
+    await airlock.setLocale("xx-YY")
+    expect(airlock.getState().i18n).toMatchObject({ locale: "en", dir: "ltr" })
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('no bundled locale for "xx-YY"'))
+    warn.mockRestore()
+  })
+
+  it("a catalogue passed as the option is in place in the first snapshot (and the server's)", () => {
+    const pirate = {
+      locale: "en-PR",
+      dir: "ltr" as const,
+      messages: { ...en, "button.connect": "Hoist the wallet" }
+    }
+    const airlock = createTestAirlock({ networks: [mainnet], locale: pirate })
+    expect(translate(airlock.getState().i18n.messages, "button.connect")).toBe("Hoist the wallet")
+    expect(translate(airlock.getServerSnapshot().i18n.messages, "button.connect")).toBe("Hoist the wallet")
+    expect(airlock.getState().i18n.locale).toBe("en-PR")
+  })
+})
