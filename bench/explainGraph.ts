@@ -87,11 +87,16 @@ export const printEsbuildGraph = (
   }
 }
 
-/** Prints a rolldown / Vite first load: per file, its level, size and modules. */
+/**
+ * Prints a rolldown / Vite first load: per file, its level, size and modules, and the chunks (named by their first
+ * module) that import it without importing the entry chunk: what keeps rolldown from merging it into the entry.
+ */
 export const printSplitGraph = (name: string, split: SplitFirstLoad, root: string): void => {
   console.log(`\n${name}'s first load, file by file (level, KB gzip, modules):`)
   for (const chunk of [...split.chunks].sort((a, b) => a.level - b.level)) {
     const modules = chunk.modules.map((id) => short(id.startsWith(root) ? relative(root, id) : id))
     console.log(`  L${chunk.level} ${chunk.file}  ${(chunk.bytes / 1000).toFixed(1)} KB  ${list(modules, 6)}`)
+    const apart = chunk.heldApartBy.map((id) => short(id.startsWith(root) ? relative(root, id) : id))
+    if (apart.length > 0) console.log(`      imported by chunks that do not import the entry: ${list(apart, 6)}`)
   }
 }

@@ -25,6 +25,12 @@ export interface SplitFirstLoad extends FirstLoadGraph {
     readonly level: number
     readonly bytes: number
     readonly modules: ReadonlyArray<string>
+    /**
+     * Chunks that import this one but not the entry chunk, each named by its first module. rolldown merges a shared
+     * chunk of the first load into the entry chunk only when it can prove the entry is loaded wherever the chunk is
+     * needed; these importers are what keeps it apart.
+     */
+    readonly heldApartBy: ReadonlyArray<string>
   }>
 }
 
@@ -48,7 +54,14 @@ const summarise = (chunks: ReadonlyArray<OutputChunk>): SplitFirstLoad => {
       file,
       level,
       bytes: gzip(byName.get(file)?.code ?? ""),
-      modules: byName.get(file)?.moduleIds ?? []
+      modules: byName.get(file)?.moduleIds ?? [],
+      heldApartBy:
+        file === entry.fileName
+          ? []
+          : chunks
+              .filter((chunk) => chunk.imports.includes(file) && !chunk.imports.includes(entry.fileName))
+              .filter((chunk) => chunk !== entry)
+              .map((chunk) => chunk.facadeModuleId ?? chunk.moduleIds[0] ?? chunk.fileName)
     }))
   }
 }
