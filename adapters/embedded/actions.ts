@@ -84,4 +84,4 @@ export const setPreferredAccount = (airlock: AirlockClient, type: AccountType) =
 
 /** Approves (`true`) or rejects the request waiting in ApproveTransaction as `id`. */
 export const answerRequest = (airlock: AirlockClient, id: string, approved: boolean) =>
-  import("../../core/flows/approval/index.ts").then((m) => airlock.runtime.runPromise(m.answerApproval(id, approved)))
+  import("../../core/client/lazy.ts").then((m) => airlock.runtime.runPromise(m.approval.answerApproval(id, approved)))

@@ -22,10 +22,8 @@ import type { AirlockClient } from "./types.ts"
 
 export type { AirlockServices } from "./runtime.ts"
 
-// Each action imports only its own area's flows (one chunk each), so e.g. opening never fetches the remote-config code.
-const connection = () => import("../flows/connection/index.ts")
-const modal = () => import("../flows/modal/index.ts")
-const networks = () => import("../flows/network/index.ts")
+// Every flow and service, one chunk fetched right after start (its runtime needs the services).
+const lazy = () => import("./lazy.ts")
 
 /**
  * Creates an Airlock client: checks the options, builds the services, reads the stored session and the remote
@@ -62,7 +60,7 @@ export const makeAirlock = (
     metadata: invalid ? undefined : options.metadata,
     endpoints: invalid ? { walletApi: "", blockchainApi: "" } : options.endpoints,
     // The frame is a service of the runtime (an adapter's layer adds it); asked for once the runtime exists.
-    frame: () => import("../services/Frame.ts").then((m) => m.frameClient(runtime))
+    frame: () => import("../services/frameClient.ts").then((m) => m.frameClient(runtime))
   })
   const onAlert = (alert: Parameters<typeof nextAlert>[1]) =>
     store.update((state) => ({ ...state, alert: nextAlert(state.alert, alert) }))
@@ -86,10 +84,7 @@ export const makeAirlock = (
   }
 
   // `ready` never settles quietly: interrupted by destroy() it rejects with the DestroyedError.
-  const ready = life.flowOrDestroyed(
-    () => import("../flows/remote/initialize.ts"),
-    (m) => m.initialize
-  )
+  const ready = life.flowOrDestroyed(lazy, (m) => m.initialize)
   // Handled here so an app that never awaits `ready` gets a console error, not an unhandled rejection. A stored
   // session then reconnects, without a prompt; `connecting` until it settles (bounded).
   ready.then(
@@ -100,7 +95,7 @@ export const makeAirlock = (
       )
       if (stored.length > 0) {
         background(
-          flow(connection, (m) => Effect.forEach(stored, m.reconnect, { concurrency: "unbounded", discard: true }))
+          flow(lazy, (m) => Effect.forEach(stored, m.connection.reconnect, { concurrency: "unbounded", discard: true }))
         )
       }
     },
@@ -135,62 +130,44 @@ export const makeAirlock = (
         // Connect is where a wallet is chosen next: its adapters' code and the connect flow load now, not on the click.
         if (result.state.view === "Connect") {
           background(adapters.loadAll())
-          background(connection())
         }
-        return flow(modal, (m) => m.settleOpen(result, before))
+        return flow(lazy, (m) => m.modal.settleOpen(result, before))
       }),
     close: () =>
       now(() => {
         const wasOpen = store.getSnapshot().modal.open
         const result = applyClose(store, router)
-        return flow(modal, (m) => m.settleNavigation(result, wasOpen))
+        return flow(lazy, (m) => m.modal.settleNavigation(result, wasOpen))
       }),
     push: (view, ...data) => live(() => applyPush(store, view, ...data)),
     goBack: () =>
       live(() => {
         const wasOpen = store.getSnapshot().modal.open
         const { result, settle } = applyBack(store, router)
-        if (settle) background(flow(modal, (m) => m.settleNavigation(result, wasOpen)))
+        if (settle) background(flow(lazy, (m) => m.modal.settleNavigation(result, wasOpen)))
       }),
-    loadMoreWallets: () =>
-      flow(
-        () => import("../flows/remote/index.ts"),
-        (m) => m.loadMoreWallets
-      ),
-    searchWallets: (text) =>
-      flow(
-        () => import("../flows/remote/index.ts"),
-        (m) => m.searchWallets(text)
-      ),
+    loadMoreWallets: () => flow(lazy, (m) => m.remote.loadMoreWallets),
+    searchWallets: (text) => flow(lazy, (m) => m.remote.searchWallets(text)),
     getState: store.getSnapshot,
     getServerSnapshot,
     subscribe: (listener) => life.own(store.subscribe(listener)),
     watch: (selector, onChange, equals) => life.own(store.watch(selector, onChange, equals)),
     loadAdapter: (namespace) => now(() => adapters.load(namespace)),
-    switchNetwork: (network) => flow(networks, (m) => m.switchNetwork(network)),
-    chooseNetwork: (network) => flow(networks, (m) => m.chooseNetwork(network)),
+    switchNetwork: (network) => flow(lazy, (m) => m.network.switchNetwork(network)),
+    chooseNetwork: (network) => flow(lazy, (m) => m.network.chooseNetwork(network)),
     connect: (connectorId, connectOptions) =>
-      flow(connection, (m) => Effect.asVoid(m.connect(connectorId, connectOptions))),
-    request: (args, requestOptions) => flow(connection, (m) => m.request(args, active(requestOptions?.namespace))),
-    getProvider: (namespace) => flow(connection, (m) => m.getProvider(active(namespace), client)),
-    disconnect: (namespace) => flow(connection, (m) => m.disconnect(namespace)),
-    // Through the connection flows' chunk (which has the account flows): a chunk of its own would split the shared
-    // code of the first load into more files.
+      flow(lazy, (m) => Effect.asVoid(m.connection.connect(connectorId, connectOptions))),
+    request: (args, requestOptions) => flow(lazy, (m) => m.connection.request(args, active(requestOptions?.namespace))),
+    getProvider: (namespace) => flow(lazy, (m) => m.connection.getProvider(active(namespace), client)),
+    disconnect: (namespace) => flow(lazy, (m) => m.connection.disconnect(namespace)),
     refresh: (namespace, refreshOptions) =>
-      flow(connection, (m) => m.refreshBalance(active(namespace), refreshOptions ?? {})),
-    prepareSend: (form) =>
-      flow(
-        () => import("../flows/send/index.ts"),
-        (m) => m.prepareSend(form)
-      ),
-    send: (preview) =>
-      flow(
-        () => import("../flows/send/index.ts"),
-        (m) => m.executeSend(preview)
-      ),
-    loadNfts: (namespace, nftsOptions) => flow(connection, (m) => m.fetchNfts(active(namespace), nftsOptions ?? {})),
+      flow(lazy, (m) => m.connection.refreshBalance(active(namespace), refreshOptions ?? {})),
+    prepareSend: (form) => flow(lazy, (m) => m.send.prepareSend(form)),
+    send: (preview) => flow(lazy, (m) => m.send.executeSend(preview)),
+    loadNfts: (namespace, nftsOptions) =>
+      flow(lazy, (m) => m.connection.fetchNfts(active(namespace), nftsOptions ?? {})),
     loadActivity: (namespace, activityOptions) =>
-      flow(connection, (m) => m.fetchActivity(active(namespace), activityOptions ?? {})),
+      flow(lazy, (m) => m.connection.fetchActivity(active(namespace), activityOptions ?? {})),
     setLocale: (locale) => now(() => setLocale(locale)),
     setThemeMode: (mode) =>
       live(() => store.update((state) => (state.themeMode === mode ? state : { ...state, themeMode: mode }))),

@@ -70,7 +70,7 @@ export const makeRuntime = (input: {
   )
   const onAlert = input.onAlert ?? (() => {})
   const lazyServices = Layer.unwrap(
-    Effect.promise(() => import("./layers.ts")).pipe(
+    Effect.promise(() => import("./lazy.ts")).pipe(
       Effect.map((m) => m.serviceLayers(store, services, onAlert, options))
     )
   ).pipe(Layer.provide(base))

@@ -7,7 +7,7 @@
 import * as Context from "effect/Context"
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
-import type { FrameClient, FrameShape } from "./FrameShape.ts"
+import type { FrameShape } from "./FrameShape.ts"
 
 /**
  * The embedded wallet's frame. Messages are accepted only from the secure origin (`endpoints.frame`) and the frame's
@@ -33,20 +33,3 @@ export class Frame extends Context.Service<Frame, FrameShape>()("airlock/Frame")
     Effect.promise(() => import("./frameLive.ts")).pipe(Effect.map((m) => Layer.effect(Frame, m.makeFrame)))
   )
 }
-
-/**
- * The client's frame as adapters reach it (`AdapterContext.frame`): the service and a runner on the client's runtime;
- * `undefined` when no adapter added the Frame layer.
- * @example
- * ```ts
- * const client = await frameClient(airlock.runtime) // undefined without `embedded()`
- * ```
- */
-export const frameClient = (runtime: {
-  runPromise<A, E>(effect: Effect.Effect<A, E>): Promise<A>
-}): Promise<FrameClient | undefined> =>
-  runtime
-    .runPromise(Effect.serviceOption(Frame))
-    .then((found) =>
-      found._tag === "Some" ? { frame: found.value, run: (effect) => runtime.runPromise(effect) } : undefined
-    )

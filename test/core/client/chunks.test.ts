@@ -14,16 +14,25 @@ const sourcesFetchedFor = (outputs: Outputs, module: string): Set<string> => {
   return new Set(staticSources(outputs, chunk as string))
 }
 
-describe("flows load on demand, one chunk each", () => {
-  it("opening, switching network, connecting and disconnecting never fetch the remote-config or wallet-list code", async () => {
+describe("core loads in two parts: the first load, then one lazy part with every service and flow", () => {
+  it("one import() brings the services and every flow but the embedded wallet's, which stays apart", async () => {
     const outputs = await bundle()
-    for (const flow of ["core/flows/modal/index.ts", "core/flows/network/index.ts", "core/flows/connection/index.ts"]) {
-      const sources = [...sourcesFetchedFor(outputs, flow)]
+    const lazy = [...sourcesFetchedFor(outputs, "core/client/lazy.ts")]
+    for (const area of ["connection", "modal", "network", "remote", "send", "approval", "account"]) {
       expect(
-        sources.filter((source) => /flows\/remote\//.test(source)),
-        flow
-      ).toEqual([])
+        lazy.some((source) => source.includes(`core/flows/${area}/`)),
+        area
+      ).toBe(true)
     }
+    expect(lazy.some((source) => source.endsWith("core/client/layers.ts"))).toBe(true)
+    expect(lazy.filter((source) => source.includes("core/flows/embedded/"))).toEqual([])
+    // createAirlock's own import()s: that part and the frame's client (with the live frame behind Frame.layer).
+    const targets = Object.values(outputs)
+      .filter((output) => output.entryPoint !== undefined && !output.entryPoint.endsWith("createAirlock.ts"))
+      .map((output) => output.entryPoint?.replace(/^.*?core\//, "core/"))
+      .filter((target) => target?.startsWith("core/"))
+      .sort()
+    expect(targets).toEqual(["core/client/lazy.ts", "core/services/frameClient.ts", "core/services/frameLive.ts"])
   })
 
   it("the first load holds only the synchronous modal actions and discovery, no Effect flow and no schema code", async () => {

@@ -1,0 +1,15 @@
+/**
+ * Everything core runs after start, as one chunk: the services' live layers (HTTP, storage, the APIs, the options'
+ * decode) and the flows, each area a namespace. `createAirlock` fetches it right away (its runtime needs the
+ * services), so the first click finds the flows already there, and a bundler makes one file of what is fetched
+ * together. The embedded wallet's login flows are apart: `airlock/embedded`'s actions fetch them.
+ * @module
+ */
+export * as approval from "../flows/approval/index.ts"
+export * as connection from "../flows/connection/index.ts"
+export * as modal from "../flows/modal/index.ts"
+export * as network from "../flows/network/index.ts"
+export * as remote from "../flows/remote/index.ts"
+export { initialize } from "../flows/remote/initialize.ts"
+export * as send from "../flows/send/index.ts"
+export { serviceLayers } from "./layers.ts"

@@ -1,0 +1,21 @@
+import * as Effect from "effect/Effect"
+import { Frame } from "./Frame.ts"
+import type { FrameClient } from "./FrameShape.ts"
+
+/**
+ * The client's frame as adapters reach it (`AdapterContext.frame`): the service and a runner on the client's runtime;
+ * `undefined` when no adapter added the Frame layer. A module of its own: the client `import()`s it, while
+ * `embedded()` imports `Frame.ts` statically, and one module both ways would split the first load.
+ * @example
+ * ```ts
+ * const client = await frameClient(airlock.runtime) // undefined without `embedded()`
+ * ```
+ */
+export const frameClient = (runtime: {
+  runPromise<A, E>(effect: Effect.Effect<A, E>): Promise<A>
+}): Promise<FrameClient | undefined> =>
+  runtime
+    .runPromise(Effect.serviceOption(Frame))
+    .then((found) =>
+      found._tag === "Some" ? { frame: found.value, run: (effect) => runtime.runPromise(effect) } : undefined
+    )
