@@ -35,9 +35,13 @@ import {
  * 41.1 KB through the account features (the client's four new methods), then to 42.0 KB through the embedded wallet
  * (the social popup opened in Connect's click, the AUTH connector's provider and frame lookups, ApproveTransaction's
  * answers in the adapter registry). esbuild's own figure went from 52.1 to 54.2 KB then: eleven more shared chunks (the
- * login views and flows share modules with the first load), each framed and compressed on its own.
+ * login views and flows share modules with the first load), each framed and compressed on its own. It went from 54.3 to
+ * 55.5 KB when the dialog's behaviour (Escape, backdrop, Tab trap, showModal, scroll lock, focus) moved from the
+ * React modal into core/anatomy, so custom renderers get it too: `airlock` re-exports the anatomy and the lazy modal
+ * uses it, so esbuild puts it in a shared chunk the first load imports. The modal's chunk shrank (22.7 to 22.0 KB) and
+ * rolldown's first load did not change (42.1 KB).
  */
-const FIRST_LOAD_BUDGET_KB = 55
+const FIRST_LOAD_BUDGET_KB = 56
 
 /**
  * Budgets (KB gzip) of each on-demand part: what it fetches beyond the first load and the services chunk (which every

@@ -1,31 +1,39 @@
 /**
  * Accessibility anatomy for any renderer: prop getters with ids, roles, aria-* and `data-state` for the modal dialog,
- * its header, wallet lists and tabs. Pure functions over core state, framework-neutral as zag's are: attributes carry
- * their HTML names (`tabindex`, `aria-selected`), every part names its component and part (`data-scope`,
- * `data-part`, for styling and tests), and handlers (`onClick`, `onKeyDown`) take any event with the fields they read.
- * A renderer passes them through its normaliser once (React: `tabindex` -> `tabIndex`,
- * `renderers/react/internal/normalizeProps.ts`); a DOM or Vue renderer can set them as they are.
+ * its header, wallet lists and tabs, and the handlers that carry their behaviour. Framework-neutral as zag's are:
+ * attributes carry their HTML names (`tabindex`, `aria-selected`), every part names its component and part
+ * (`data-scope`, `data-part`, for styling and tests), and handlers (`onClick`, `onKeyDown`) take any event with the
+ * fields they read, a DOM event or React's synthetic one. A renderer passes them through its normaliser once (React:
+ * `tabindex` -> `tabIndex`, `renderers/react/internal/normalizeProps.ts`); a DOM renderer spreads them with
+ * {@link spreadProps}. The dialog's DOM side (showModal, scroll lock, focus) is {@link syncDialog}.
  *
  * @example
  * ```ts
- * import { getCloseButtonProps, getDialogProps } from "./index.ts"
- * import { initial } from "../router/state.ts"
- * const ctx = { id: "airlock", modal: { ...initial, open: true } }
- * const dialog = getDialogProps(ctx) // { id: "airlock-dialog", role: "dialog", "aria-labelledby": "airlock-title", … }
- * const close = getCloseButtonProps(ctx) // { type: "button", "aria-label": "Close", … }
+ * import { connectDialog, spreadProps, syncDialog } from "./index.ts"
+ * const dialog = document.body.appendChild(document.createElement("dialog"))
+ * const render = () => {
+ *   const api = connectDialog({ id: "airlock", client: airlock })
+ *   spreadProps(dialog, api.getDialogProps()) // id, role, aria-labelledby, … and keydown, cancel, close, click, …
+ *   syncDialog(dialog, api.open)
+ * }
+ * airlock.subscribe(render)
  * ```
  * @module
  */
 export {
   canGoBack,
+  connectDialog,
+  type DialogApi,
+  type DialogClient,
   type DialogContext,
-  type DialogState,
-  getBackButtonProps,
-  getCloseButtonProps,
-  getDialogProps,
-  getTitleProps
+  type DialogEvent,
+  type DialogKeyboardEvent,
+  type DialogPointerEvent,
+  type DialogState
 } from "./dialog.ts"
 export { getModalIds, type ModalIds } from "./ids.ts"
+export { spreadProps } from "./spreadProps.ts"
+export { type SyncDialogOptions, syncDialog } from "./syncDialog.ts"
 export {
   getTabForKey,
   getTabHandlers,

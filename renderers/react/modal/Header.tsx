@@ -1,10 +1,9 @@
 "use client"
 import { animated, useSpring } from "@react-spring/web"
 import { useLayoutEffect, useRef } from "react"
-import { getBackButtonProps, getCloseButtonProps, getTitleProps } from "../../../core/anatomy/dialog.ts"
+import type { DialogApi } from "../../../core/anatomy/dialog.ts"
 import { HEADER_TEXT_TRANSITION_MS } from "../../../core/router/constants.ts"
 import type { RouterState } from "../../../core/router/state.ts"
-import { useAirlock } from "../hooks/useAirlock.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
 import { viewTitle } from "./titles.ts"
 
@@ -20,10 +19,11 @@ const CloseIcon = () => (
   </svg>
 )
 
-/** The modal's header: back (when there is history), the current view's title (fading in over 120 ms), close. */
-export const Header = ({ id, modal, immediate }: { id: string; modal: RouterState; immediate: boolean }) => {
-  const client = useAirlock()
-  const ctx = { id, modal }
+/**
+ * The modal's header: back (when there is history), the current view's title (fading in over 120 ms), close. Their
+ * attributes and clicks come from the dialog's anatomy (`dialog`).
+ */
+export const Header = ({ dialog, modal, immediate }: { dialog: DialogApi; modal: RouterState; immediate: boolean }) => {
   const title = viewTitle(modal)
   const [style, api] = useSpring(() => ({ opacity: 1 }))
   const shown = useRef(title)
@@ -34,21 +34,13 @@ export const Header = ({ id, modal, immediate }: { id: string; modal: RouterStat
   }, [api, title, immediate])
   return (
     <header className="airlock-header">
-      <button
-        {...normalizeProps(getBackButtonProps(ctx))}
-        className="airlock-icon-button airlock-back"
-        onClick={client.goBack}
-      >
+      <button {...normalizeProps(dialog.getBackButtonProps())} className="airlock-icon-button airlock-back">
         <BackIcon />
       </button>
-      <animated.h2 {...normalizeProps(getTitleProps(ctx))} className="airlock-title" style={style}>
+      <animated.h2 {...normalizeProps(dialog.getTitleProps())} className="airlock-title" style={style}>
         {title}
       </animated.h2>
-      <button
-        {...normalizeProps(getCloseButtonProps(ctx))}
-        className="airlock-icon-button airlock-close"
-        onClick={() => client.close().catch(() => undefined)}
-      >
+      <button {...normalizeProps(dialog.getCloseButtonProps())} className="airlock-icon-button airlock-close">
         <CloseIcon />
       </button>
     </header>

@@ -1,15 +1,12 @@
 import { describe, expect, test } from "vitest"
 import {
-  getBackButtonProps,
-  getCloseButtonProps,
-  getDialogProps,
+  connectDialog,
   getModalIds,
   getTabForKey,
   getTabHandlers,
   getTabListProps,
   getTabPanelProps,
   getTabProps,
-  getTitleProps,
   getWalletGridCellProps,
   getWalletGridProps,
   getWalletGridRowProps,
@@ -17,9 +14,19 @@ import {
   getWalletListProps,
   moveInGrid
 } from "../../../core/anatomy/index.ts"
-import { initial, push } from "../../../core/router/state.ts"
+import { initial, push, type RouterState } from "../../../core/router/state.ts"
 
 const open = { ...initial, open: true }
+
+/** The dialog's getters for a modal in state `modal` (the client's actions are not called here). */
+const dialogOf = (ctx: { readonly id: string; readonly modal: RouterState }) =>
+  connectDialog({ ...ctx, client: { getState: () => ctx, close: async () => undefined, goBack: () => undefined } })
+const getDialogProps = (ctx: { readonly id: string; readonly modal: RouterState }) => dialogOf(ctx).getDialogProps()
+const getTitleProps = (ctx: { readonly id: string; readonly modal: RouterState }) => dialogOf(ctx).getTitleProps()
+const getCloseButtonProps = (ctx: { readonly id: string; readonly modal: RouterState }) =>
+  dialogOf(ctx).getCloseButtonProps()
+const getBackButtonProps = (ctx: { readonly id: string; readonly modal: RouterState }) =>
+  dialogOf(ctx).getBackButtonProps()
 
 describe("dialog anatomy", () => {
   test("the dialog is a modal dialog named by its title's id", () => {
@@ -158,8 +165,29 @@ describe("framework-neutral props", () => {
   }
 
   test("attributes carry their HTML names (no React spelling such as tabIndex or className)", () => {
-    const names = Object.values(every).flatMap((props) => Object.keys(props))
+    const names = Object.values(every).flatMap((props) =>
+      Object.entries(props)
+        .filter(([, value]) => typeof value !== "function")
+        .map(([name]) => name)
+    )
     expect(names.filter((name) => /[A-Z]/.test(name))).toEqual([])
+  })
+
+  test("handlers are named on + the DOM event's name in camelCase", () => {
+    const handlers = Object.values(every).flatMap((props) =>
+      Object.entries(props)
+        .filter(([, value]) => typeof value === "function")
+        .map(([name]) => name)
+    )
+    expect(handlers.sort()).toEqual([
+      "onCancel",
+      "onClick",
+      "onClick",
+      "onClick",
+      "onClose",
+      "onKeyDown",
+      "onPointerDown"
+    ])
   })
 
   test("every part says which component it belongs to and which part it is", () => {

@@ -1,0 +1,99 @@
+/**
+ * The DOM side of the modal, driven by core's `modal.open`: a native `<dialog>` shown with `showModal()` (top layer,
+ * inert page, initial focus), the page's scroll locked, the focus kept inside, and on close the focus returned to
+ * where it was. A renderer calls {@link syncDialog} from its effect; nothing here runs at import.
+ * @module
+ */
+import { focusableIn, hasFocusInside, keepFocusInside } from "./focus.ts"
+import { lockScroll } from "./scrollLock.ts"
+
+/** What puts each shown dialog back: its scroll lock, focus keeper and the focus to return. */
+const shown = new WeakMap<HTMLDialogElement, () => void>()
+
+/**
+ * How many closes made here, per dialog, still have their native `close` event to come. That event arrives a task
+ * later, perhaps after core opened the modal again: it must not be taken for the browser closing the dialog on its
+ * own. Counted, not flagged: core may close, open and close again before the first event arrives.
+ */
+const closedHere = new WeakMap<HTMLDialogElement, number>()
+
+/**
+ * True (once per close made here) when the `close` event being handled is of a close {@link syncDialog} made, for
+ * the dialog's `onClose` handler.
+ *
+ * @example
+ * ```ts
+ * import { takeCloseMadeHere } from "./syncDialog.ts"
+ * takeCloseMadeHere(document.createElement("dialog")) // false
+ * ```
+ */
+export const takeCloseMadeHere = (dialog: HTMLDialogElement): boolean => {
+  const pending = closedHere.get(dialog) ?? 0
+  if (pending === 0) return false
+  closedHere.set(dialog, pending - 1)
+  return true
+}
+
+const closeHere = (dialog: HTMLDialogElement): void => {
+  closedHere.set(dialog, (closedHere.get(dialog) ?? 0) + 1)
+  dialog.close()
+}
+
+/** Options of {@link syncDialog}. */
+export interface SyncDialogOptions {
+  /**
+   * Where the focus goes when the dialog closes, e.g. the button that opened it (some browsers, Safari among them, do
+   * not focus a button on click).
+   * @default the element focused when the dialog opened
+   */
+  readonly returnFocus?: HTMLElement | null | undefined
+}
+
+const show = (dialog: HTMLDialogElement, options: SyncDialogOptions): (() => void) => {
+  const doc = dialog.ownerDocument
+  const before = doc.activeElement as HTMLElement | null
+  const returnFocus = options.returnFocus ?? (before === doc.body ? null : before)
+  if (!dialog.open) dialog.showModal()
+  if (!hasFocusInside(dialog)) focusableIn(dialog)[0]?.focus()
+  const unlock = lockScroll(doc)
+  const stopKeeping = keepFocusInside(dialog)
+  return () => {
+    stopKeeping()
+    if (dialog.open) closeHere(dialog)
+    unlock()
+    if (returnFocus?.isConnected === true) returnFocus.focus()
+  }
+}
+
+const release = (dialog: HTMLDialogElement): void => {
+  const undo = shown.get(dialog)
+  shown.delete(dialog)
+  undo?.()
+}
+
+/**
+ * Makes `dialog` follow core's `open` flag. Opening: `showModal()`, the focus inside, the page's scroll locked (the
+ * scrollbar's width kept as padding) and, while open, a focus the DOM takes away (a view change) put back inside.
+ * Closing: `close()`, the scroll back, and the focus returned to where it was before opening (or
+ * `options.returnFocus`). Call it whenever `open` may have changed (calls that change nothing do nothing); the returned
+ * function closes and releases the dialog, for an effect's cleanup or an unmount.
+ *
+ * @example
+ * ```ts
+ * import { syncDialog } from "./syncDialog.ts"
+ * const dialog = document.body.appendChild(document.createElement("dialog"))
+ * const release = syncDialog(dialog, airlock.getState().modal.open)
+ * const stop = airlock.subscribe((state) => syncDialog(dialog, state.modal.open))
+ * // on unmount:
+ * stop()
+ * release()
+ * ```
+ */
+export const syncDialog = (dialog: HTMLDialogElement, open: boolean, options: SyncDialogOptions = {}): (() => void) => {
+  if (open && !shown.has(dialog)) shown.set(dialog, show(dialog, options))
+  else if (!open) {
+    release(dialog)
+    if (dialog.open) closeHere(dialog)
+  }
+  return () => release(dialog)
+}
