@@ -6,6 +6,7 @@ import { applyClose } from "../flows/modal/close.ts"
 import { shakeModal, showSnackMessage } from "../flows/modal/feedback.ts"
 import { applyOpen } from "../flows/modal/open.ts"
 import { applyPush } from "../flows/modal/push.ts"
+import * as sendForm from "../flows/send/form.ts"
 import type { AirlockOptions } from "../options/AirlockOptions.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import { Platform } from "../services/Platform.ts"
@@ -24,6 +25,8 @@ export type { AirlockServices } from "./runtime.ts"
 // Each action imports only its own area's flows (one chunk each), so e.g. opening never fetches the remote-config code.
 const connection = () => import("../flows/connection/index.ts")
 const modal = () => import("../flows/modal/index.ts")
+const remote = () => import("../flows/remote/index.ts")
+const send = () => import("../flows/send/index.ts")
 
 /**
  * Creates an Airlock client: checks the options, builds the services, reads the stored session and the remote
@@ -120,6 +123,8 @@ export const makeAirlock = (
 
   // Discovery runs from the start: EIP-6963 announcements come with the page. Stopped by destroy().
   life.own(startDiscovery(adapterList, store, adapters))
+  // The Send form starts over when its view is left or its account or network changes.
+  life.own(sendForm.watchSendContext(store))
 
   const client: AirlockClient = {
     open: (parameters = {}) =>
@@ -147,16 +152,8 @@ export const makeAirlock = (
         const { result, settle } = applyBack(store, router)
         if (settle) background(flow(modal, (m) => m.settleNavigation(result, wasOpen)))
       }),
-    loadMoreWallets: () =>
-      flow(
-        () => import("../flows/remote/index.ts"),
-        (m) => m.loadMoreWallets
-      ),
-    searchWallets: (text) =>
-      flow(
-        () => import("../flows/remote/index.ts"),
-        (m) => m.searchWallets(text)
-      ),
+    loadMoreWallets: () => flow(remote, (m) => m.loadMoreWallets),
+    searchWallets: (text) => flow(remote, (m) => m.searchWallets(text)),
     getState: store.getSnapshot,
     getServerSnapshot,
     subscribe: (listener) => life.own(store.subscribe(listener)),
@@ -176,16 +173,16 @@ export const makeAirlock = (
     // code of the first load into more files.
     refresh: (namespace, refreshOptions) =>
       flow(connection, (m) => m.refreshBalance(active(namespace), refreshOptions ?? {})),
-    prepareSend: (form) =>
-      flow(
-        () => import("../flows/send/index.ts"),
-        (m) => m.prepareSend(form)
-      ),
-    send: (preview) =>
-      flow(
-        () => import("../flows/send/index.ts"),
-        (m) => m.executeSend(preview)
-      ),
+    prepareSend: (form) => flow(send, (m) => m.prepareSend(form)),
+    send: (preview) => flow(send, (m) => m.executeSend(preview)),
+    setSendToken: (token) => live(() => sendForm.setSendToken(store, token)),
+    setSendAmount: (amount) => live(() => sendForm.setSendAmount(store, amount)),
+    setSendReceiver: (receiver) => live(() => sendForm.setSendReceiver(store, receiver)),
+    sendMax: () => flow(send, (m) => m.sendMax),
+    previewSend: () => flow(send, (m) => m.previewSend),
+    editSend: () => live(() => sendForm.editSend(store)),
+    confirmSend: () => flow(send, (m) => m.confirmSend),
+    resetSend: () => live(() => sendForm.resetSend(store)),
     loadNfts: (namespace, nftsOptions) => flow(connection, (m) => m.fetchNfts(active(namespace), nftsOptions ?? {})),
     loadActivity: (namespace, activityOptions) =>
       flow(connection, (m) => m.fetchActivity(active(namespace), activityOptions ?? {})),
