@@ -56,6 +56,7 @@ export {
 export { type BalanceView, selectBalance, watchBalance } from "./resources/balance.ts"
 export { type NftsView, selectNfts, watchNfts } from "./resources/nfts.ts"
 export { connectedResourceKey, replaceEqualDeep, resourceKey, resourceLifetimes } from "./resources/resource.ts"
+export { filterTokens, type SendView, selectSend } from "./resources/send.ts"
 export { selectTokens, type TokensView, watchTokens } from "./resources/tokens.ts"
 export type { RouterState, SnackMessage, View, ViewParams, ViewParamsMap } from "./router/index.ts"
 export { VIEWS } from "./router/index.ts"
@@ -106,4 +107,11 @@ export {
   selectConnectorStatus,
   selectConnectView
 } from "./state/selectors.ts"
+export {
+  type SendFailure,
+  type SendFormState,
+  type SendState,
+  type SendStep,
+  sendTokenKey
+} from "./state/send.ts"
 export { defaultThemeVariables, type ThemeMode, type ThemeVariables } from "./state/theme.ts"

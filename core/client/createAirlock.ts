@@ -7,6 +7,7 @@ import { applyClose } from "../flows/modal/close.ts"
 import { shakeModal, showSnackMessage } from "../flows/modal/feedback.ts"
 import { applyOpen } from "../flows/modal/open.ts"
 import { applyPush } from "../flows/modal/push.ts"
+import * as sendForm from "../flows/send/form.ts"
 import type { AirlockOptions } from "../options/AirlockOptions.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import { Platform } from "../services/Platform.ts"
@@ -120,6 +121,8 @@ export const makeAirlock = (
   const setLocale = makeLocaleSetter(store)
   const startLocale = invalid === undefined ? localeToLoad(options, platform) : undefined
   if (startLocale !== undefined) background(setLocale(startLocale))
+  // The Send form starts over when its view is left or its account or network changes.
+  life.own(sendForm.watchSendContext(store))
 
   const client: AirlockClient = {
     open: (parameters = {}) =>
@@ -166,6 +169,14 @@ export const makeAirlock = (
     send: (preview) => flow(lazy, (m) => m.send.executeSend(preview)),
     loadNfts: (namespace, nftsOptions) =>
       flow(lazy, (m) => m.connection.fetchNfts(active(namespace), nftsOptions ?? {})),
+    setSendToken: (token) => live(() => sendForm.setSendToken(store, token)),
+    setSendAmount: (amount) => live(() => sendForm.setSendAmount(store, amount)),
+    setSendReceiver: (receiver) => live(() => sendForm.setSendReceiver(store, receiver)),
+    sendMax: () => flow(lazy, (m) => m.send.sendMax),
+    previewSend: () => flow(lazy, (m) => m.send.previewSend),
+    editSend: () => live(() => sendForm.editSend(store)),
+    confirmSend: () => flow(lazy, (m) => m.send.confirmSend),
+    resetSend: () => live(() => sendForm.resetSend(store)),
     loadActivity: (namespace, activityOptions) =>
       flow(lazy, (m) => m.connection.fetchActivity(active(namespace), activityOptions ?? {})),
     setLocale: (locale) => now(() => setLocale(locale)),

@@ -144,6 +144,44 @@ export interface AirlockClient {
    * (locale, direction, texts) changes once it is in place; the last call wins.
    */
   setLocale(locale: string | LocaleCatalogue): Promise<void>
+  /**
+   * The Send view's machine (read it with `selectSend(state)`): chooses the token to send. The form keeps the token's
+   * key, so the latest token list gives its balance. Like every edit of the form, it returns to the form step (a
+   * preparation under way or a preview is dropped) and clears the error; edits are ignored while sending.
+   *
+   * The form starts over by itself when the modal leaves Send (back, close, another view) and when the account or the
+   * network changes while Send shows. A form filled before Send opens is kept, so an app may prefill it.
+   */
+  setSendToken(token: TokenBalance): void
+  /** Sets the amount to send, as typed; a decimal comma is read as a point ("0,5" is "0.5"). */
+  setSendAmount(amount: string): void
+  /** Sets the receiver: an address of the namespace, or a name to resolve (`ada.airlock.id`). */
+  setSendReceiver(receiver: string): void
+  /**
+   * Max: sets the amount to the most the chosen token can send. An ERC-20 or SPL token: its whole balance. The native
+   * coin: its balance less 1.2 × the network fee of a transfer like this one (asked of the wallet's adapter, to the
+   * receiver typed or else the user's own address), never below 0. When that fee cannot be had, the form shows why
+   * and the amount stays. Resolves once the amount is set; never rejects for the transfer's own reasons.
+   */
+  sendMax(): Promise<void>
+  /**
+   * Prepares the transfer of a form that passes its check (`selectSend(state).canPreview`): step `preparing`, then
+   * `preview` with the transfer and its fee; a failure (an unknown name, nothing left for the fee…) returns to the
+   * form with its error. Does nothing on another step. Resolves once the step changed; never rejects for the
+   * transfer's own reasons.
+   */
+  previewSend(): Promise<void>
+  /** From the preview back to the form, which keeps what was typed. Does nothing on another step. */
+  editSend(): void
+  /**
+   * Sends the previewed transfer (step `sending`: the wallet asks the user). Sent, the 'Sent {amount} {symbol}' snack
+   * shows, the balances and history are fetched again, and the modal goes back from Send (to Account) with the form
+   * emptied. Refused or failed, the preview shows again with the error ('Transaction rejected in the wallet').
+   * Resolves once the step changed; never rejects for the transfer's own reasons.
+   */
+  confirmSend(): Promise<void>
+  /** Empties the Send form and returns it to its first step. */
+  resetSend(): void
   setThemeMode(mode: ThemeMode): void
   /**
    * Shows a short message at the bottom of the modal ("Address copied"); it replaces the one shown (150 ms apart,

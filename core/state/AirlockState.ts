@@ -9,6 +9,7 @@ import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import type { WalletListing } from "../schema/wallet.ts"
 import type { ResourceEntry } from "./ResourceEntry.ts"
+import type { SendState } from "./send.ts"
 import type { ThemeMode, ThemeVariables } from "./theme.ts"
 
 /** An APKT alert on screen (SPEC §8). */
@@ -127,6 +128,11 @@ export interface AirlockState {
    * its status, data, error and fetch time (`core/resources/resource.ts`).
    */
   readonly resources: Readonly<Record<string, ResourceEntry<unknown>>>
+  /**
+   * The Send view's form, step, prepared transfer and error (`core/state/send.ts`); `selectSend` gives what a renderer
+   * draws. Back to its first value whenever the modal leaves Send or the account or network changes.
+   */
+  readonly send: SendState
   /** Whether an injected (browser extension) wallet was detected on the page. */
   readonly hasInjectedWallet: boolean
   readonly isMobile: boolean

@@ -7,6 +7,7 @@ import { chainNamespaces } from "../schema/chainNamespaces.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import type { AirlockState } from "./AirlockState.ts"
+import { initialSend } from "./send.ts"
 import { defaultThemeVariables, type ThemeMode, type ThemeVariables } from "./theme.ts"
 
 /** A namespace's account before anything is known. */
@@ -59,6 +60,7 @@ export const makeInitialState = (input: InitialStateInput): AirlockState => ({
   excludedWallets: input.excludedWallets ?? [],
   features: input.features,
   resources: {},
+  send: initialSend,
   hasInjectedWallet: input.hasInjectedWallet,
   isMobile: input.isMobile
 })

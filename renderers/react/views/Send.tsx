@@ -1,18 +1,15 @@
 "use client"
-import { useEffect, useId, useMemo, useRef, useState } from "react"
-import type { SendPreview } from "../../../core/rules/send.ts"
-import { checkSendForm, fromBaseUnits, sendValueInUsd, toBaseUnits, tokenDecimals } from "../../../core/rules/send.ts"
-import { roundHalfUp, trimTrailingZeros } from "../../../core/schema/decimal.ts"
+import { useEffect, useId, useRef, useState } from "react"
+import { filterTokens, selectSend } from "../../../core/resources/send.ts"
 import { formatBalance, truncateAddress } from "../../../core/schema/format.ts"
 import type { TokenBalance } from "../../../core/schema/token.ts"
+import { sendTokenKey } from "../../../core/state/send.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
-import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
+import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { useAirlockTokens } from "../hooks/useAirlockTokens.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
-
-const tokenKey = (token: TokenBalance) => token.address ?? `native:${token.symbol}`
 
 const TokenIcon = ({ token }: { readonly token: TokenBalance }) => {
   const icon = safeImageSrc(token.iconUrl)
@@ -24,17 +21,6 @@ const TokenIcon = ({ token }: { readonly token: TokenBalance }) => {
     <img className="airlock-network-icon" src={icon} alt="" width={32} height={32} data-size={32} />
   )
 }
-
-/** A fee to 6 decimals, half-up ("0.000024"); the exact one is its title. A fee below that shows as "< 0.000001". */
-const displayFee = (fee: string): string => {
-  const rounded = trimTrailingZeros(roundHalfUp(fee, 6) ?? fee)
-  return rounded === "0" && fee !== "0" ? "< 0.000001" : rounded
-}
-
-/** The message of a failed prepare or send, as the user should read it. */
-const messageOf = (error: unknown): string =>
-  (error as { shortMessage?: string } | null)?.shortMessage ??
-  (error instanceof Error ? error.message : "Something went wrong")
 
 /** The token list to choose from: a search field over the account's tokens on its network. */
 const TokenPicker = ({
@@ -48,7 +34,7 @@ const TokenPicker = ({
   // The search field takes focus when the picker opens: typing filters at once.
   const input = useRef<HTMLInputElement>(null)
   useEffect(() => input.current?.focus(), [])
-  const shown = tokens.filter((t) => `${t.name} ${t.symbol}`.toLowerCase().includes(search.trim().toLowerCase()))
+  const shown = filterTokens(tokens, search)
   return (
     <div className="airlock-send-picker">
       <input
@@ -62,7 +48,7 @@ const TokenPicker = ({
       />
       <ul className="airlock-list" aria-label="Your tokens">
         {shown.map((token) => (
-          <li key={tokenKey(token)} className="airlock-list-entry">
+          <li key={sendTokenKey(token)} className="airlock-list-entry">
             <button type="button" className="airlock-list-item" onClick={() => onPick(token)}>
               <TokenIcon token={token} />
               <span className="airlock-list-name">{token.name}</span>
@@ -76,86 +62,25 @@ const TokenPicker = ({
   )
 }
 
-type Step =
-  | { readonly name: "form" }
-  | { readonly name: "preparing" }
-  | { readonly name: "preview"; readonly preview: SendPreview; readonly error?: string }
-  | { readonly name: "sending"; readonly preview: SendPreview }
-
 /**
- * Send: a token from the account's list, an amount (with Max and its USD value), and a receiver by address or name.
- * The form says what is missing in SPEC §8's words; Preview shows the transfer with its network fee; Send asks the
- * wallet (the modal waits: "Confirm in your wallet"), then the balances and history are fetched again and Account
- * shows them.
+ * Send: draws core's Send machine (`selectSend`) and forwards the user's intents to the client. A token from the
+ * account's list, an amount (with Max and its USD value), and a receiver by address or name; the form says what is
+ * missing in SPEC §8's words; Preview shows the transfer with its network fee; Send asks the wallet (the modal waits:
+ * "Confirm in your wallet"), then Account shows the new balances. Only focus and the picker are the view's own.
  */
 export const Send = (_props: ViewProps) => {
   const client = useAirlock()
-  const { address, namespace } = useAirlockAccount()
+  const send = useAirlockSelector(selectSend)
   const { network } = useAirlockNetwork()
+  // The list to pick from; mounting fetches it again when it is older than its 30 s lifetime.
   const { tokens, status } = useAirlockTokens()
   const ids = { token: useId(), tokenButton: useId(), amount: useId(), receiver: useId(), problem: useId() }
-  const [tokenId, setTokenId] = useState<string | undefined>(undefined)
   const [picking, setPicking] = useState(false)
-  const [amount, setAmount] = useState("")
-  const [receiver, setReceiver] = useState("")
-  const [step, setStep] = useState<Step>({ name: "form" })
-  const [formError, setFormError] = useState<string | undefined>(undefined)
-  // The chosen token as the latest list has it (its balance refreshed), the most valuable one until a choice.
-  const token = useMemo(
-    () => (tokenId === undefined ? tokens[0] : tokens.find((t) => tokenKey(t) === tokenId)),
-    [tokens, tokenId]
-  )
-  if (address === undefined || namespace === undefined) return <p className="airlock-empty">Not connected</p>
-  const check = checkSendForm({ namespace, token, amount, receiver })
-  const usd = token === undefined ? undefined : sendValueInUsd(amount || "0", token.price)
-  const problem = formError ?? (check.ok ? undefined : check.message)
+  if (!send.connected) return <p className="airlock-empty">Not connected</p>
 
-  const preview = async () => {
-    setFormError(undefined)
-    setStep({ name: "preparing" })
-    try {
-      setStep({ name: "preview", preview: await client.prepareSend({ namespace, token, amount, receiver }) })
-    } catch (error) {
-      setFormError(messageOf(error))
-      setStep({ name: "form" })
-    }
-  }
-  const max = async () => {
-    if (token === undefined) return
-    const decimals = tokenDecimals(token)
-    if (decimals === undefined) return
-    if (token.address !== undefined) return setAmount(token.quantity.numeric)
-    // The native coin pays the fee: the balance less the fee of a transfer like this one, with a fifth to spare.
-    const balance = toBaseUnits(token.quantity.numeric, decimals) ?? 0n
-    try {
-      const probe = await client.prepareSend({
-        namespace,
-        token,
-        amount: fromBaseUnits(1n, decimals),
-        // The fee barely depends on the receiver: the user's own address stands in until one is typed.
-        receiver: receiver.trim() === "" ? address : receiver
-      })
-      const fee = toBaseUnits(probe.fee, decimals) ?? 0n
-      const rest = balance - (fee * 6n) / 5n
-      setAmount(fromBaseUnits(rest > 0n ? rest : 0n, decimals))
-    } catch (error) {
-      setFormError(messageOf(error))
-    }
-  }
-  const send = async (prepared: SendPreview) => {
-    setStep({ name: "sending", preview: prepared })
-    try {
-      await client.send(prepared)
-      client.showSnack({ message: `Sent ${prepared.amount} ${prepared.token.symbol}`, variant: "success" })
-      client.goBack()
-    } catch (error) {
-      setStep({ name: "preview", preview: prepared, error: messageOf(error) })
-    }
-  }
-
-  if (step.name === "preview" || step.name === "sending") {
-    const p = step.preview
-    const sending = step.name === "sending"
+  if ((send.step === "preview" || send.step === "sending") && send.preview !== undefined) {
+    const p = send.preview
+    const sending = send.step === "sending"
     return (
       <div className="airlock-send" aria-busy={sending}>
         <dl className="airlock-send-summary">
@@ -181,7 +106,7 @@ export const Send = (_props: ViewProps) => {
           <div>
             <dt>Network fee</dt>
             <dd data-testid="send-preview-fee" title={`${p.fee} ${p.feeSymbol}`}>
-              {displayFee(p.fee)} {p.feeSymbol}
+              {send.fee} {p.feeSymbol}
             </dd>
           </div>
         </dl>
@@ -190,21 +115,21 @@ export const Send = (_props: ViewProps) => {
             Confirm in your wallet…
           </p>
         ) : null}
-        {step.name === "preview" && step.error !== undefined ? (
+        {send.error === undefined ? null : (
           <p className="airlock-send-error" role="alert">
-            {step.error}
+            {send.error.message}
           </p>
-        ) : null}
+        )}
         <div className="airlock-send-actions">
           <button
             type="button"
             className="airlock-button airlock-feature-button"
             disabled={sending}
-            onClick={() => setStep({ name: "form" })}
+            onClick={() => client.editSend()}
           >
             Edit
           </button>
-          <button type="button" className="airlock-button" disabled={sending} onClick={() => void send(p)}>
+          <button type="button" className="airlock-button" disabled={sending} onClick={() => void client.confirmSend()}>
             {sending ? "Sending…" : "Send"}
           </button>
         </div>
@@ -217,21 +142,22 @@ export const Send = (_props: ViewProps) => {
       <TokenPicker
         tokens={tokens}
         onPick={(picked) => {
-          setTokenId(tokenKey(picked))
-          setFormError(undefined)
+          client.setSendToken(picked)
           setPicking(false)
         }}
       />
     )
   }
 
-  const preparing = step.name === "preparing"
+  const { token } = send
+  const problem = send.error?.message
+  const preparing = send.step === "preparing"
   return (
     <form
       className="airlock-send"
       onSubmit={(event) => {
         event.preventDefault()
-        if (check.ok && !preparing) void preview()
+        void client.previewSend()
       }}
     >
       <span className="airlock-field-label" id={ids.token}>
@@ -267,19 +193,16 @@ export const Send = (_props: ViewProps) => {
           inputMode="decimal"
           autoComplete="off"
           placeholder="0"
-          value={amount}
+          value={send.amount}
           aria-describedby={problem === undefined ? undefined : ids.problem}
-          onChange={(event) => {
-            setAmount(event.target.value.replace(",", "."))
-            setFormError(undefined)
-          }}
+          onChange={(event) => client.setSendAmount(event.target.value)}
         />
-        <button type="button" className="airlock-button airlock-feature-button" onClick={() => void max()}>
+        <button type="button" className="airlock-button airlock-feature-button" onClick={() => void client.sendMax()}>
           Max
         </button>
       </div>
       <p className="airlock-send-usd" data-testid="send-usd">
-        {usd ?? ""}
+        {send.valueInUsd ?? ""}
       </p>
       <label className="airlock-field-label" htmlFor={ids.receiver}>
         To
@@ -289,18 +212,15 @@ export const Send = (_props: ViewProps) => {
         className="airlock-input"
         autoComplete="off"
         spellCheck={false}
-        placeholder={namespace === "solana" ? "Solana address or name" : "Address or name (0x…, name.eth)"}
-        value={receiver}
+        placeholder={send.namespace === "solana" ? "Solana address or name" : "Address or name (0x…, name.eth)"}
+        value={send.receiver}
         aria-describedby={problem === undefined ? undefined : ids.problem}
-        onChange={(event) => {
-          setReceiver(event.target.value)
-          setFormError(undefined)
-        }}
+        onChange={(event) => client.setSendReceiver(event.target.value)}
       />
       <p id={ids.problem} className="airlock-send-error" aria-live="polite">
         {problem ?? ""}
       </p>
-      <button type="submit" className="airlock-button airlock-send-preview" disabled={!check.ok || preparing}>
+      <button type="submit" className="airlock-button airlock-send-preview" disabled={!send.canPreview}>
         {preparing ? "Preparing…" : "Preview send"}
       </button>
     </form>

@@ -40,7 +40,8 @@ describe("core loads in two parts: the first load, then one lazy part with every
     const main = Object.keys(outputs).find((file) => outputs[file]?.entryPoint?.endsWith("createAirlock.ts"))
     const sources = staticSources(outputs, main as string)
     // What must happen in the click's own tick (the view applied before any chunk loads) and from the page's start
-    // (wallets announce themselves with the page).
+    // (wallets announce themselves with the page). The Send form's edits apply in the keystroke's tick: a controlled
+    // input reads its value back at once.
     const synchronous = [
       "core/flows/connection/discovery.ts",
       "core/flows/i18n/locale.ts",
@@ -48,7 +49,8 @@ describe("core loads in two parts: the first load, then one lazy part with every
       "core/flows/modal/close.ts",
       "core/flows/modal/feedback.ts",
       "core/flows/modal/open.ts",
-      "core/flows/modal/push.ts"
+      "core/flows/modal/push.ts",
+      "core/flows/send/form.ts"
     ]
     const flows = [...sources].filter((source) => /core\/flows\//.test(source))
     expect(flows.filter((source) => !synchronous.some((file) => source.endsWith(file)))).toEqual([])

@@ -1,0 +1,115 @@
+import { describe, expect, it } from "vitest"
+import { selectSend } from "../../../../core/resources/send.ts"
+import { ada, deferred, setupSend, until } from "./setup.ts"
+
+// Preview and Edit (core/flows/send/preview.ts, form.ts): the steps form -> preparing -> preview -> form.
+
+describe("Preview", () => {
+  it("prepares the transfer (preparing), then shows it with its fee as shown", async () => {
+    const { airlock, transfers } = await setupSend()
+    airlock.setSendAmount("0.5")
+    airlock.setSendReceiver("ada.airlock.id")
+    const held = deferred()
+    transfers.hold = held.promise
+    const preview = airlock.previewSend()
+    await until(airlock, (state) => state.send.step === "preparing")
+    expect(selectSend(airlock.getState())).toMatchObject({ step: "preparing", canPreview: false, error: undefined })
+    held.resolve()
+    await preview
+    expect(selectSend(airlock.getState())).toMatchObject({
+      step: "preview",
+      fee: "0.000021",
+      preview: {
+        amount: "0.5",
+        to: ada,
+        receiverProfileName: "ada.airlock.id",
+        valueInUsd: "$1,000.00",
+        fee: "0.000021",
+        feeSymbol: "ETH"
+      }
+    })
+  })
+
+  it("returns to the form with the reason when the transfer cannot be prepared", async () => {
+    const { airlock } = await setupSend()
+    airlock.setSendAmount("1")
+    airlock.setSendReceiver(ada)
+    await airlock.previewSend()
+    expect(selectSend(airlock.getState())).toMatchObject({
+      step: "form",
+      preview: undefined,
+      canPreview: true,
+      error: { name: "SendError", message: "Insufficient balance for the amount and the network fee" }
+    })
+    // The next edit clears it: the form's own check speaks again.
+    airlock.setSendAmount("0.5")
+    expect(selectSend(airlock.getState()).error).toBeUndefined()
+  })
+
+  it("prepares nothing for a form that fails its check, nor again while a preview is shown", async () => {
+    const { airlock, transfers } = await setupSend()
+    const steps: Array<string> = []
+    airlock.subscribe((state) => steps.push(state.send.step))
+    airlock.setSendAmount("0.5")
+    await airlock.previewSend()
+    expect(steps).not.toContain("preparing")
+    expect(transfers.prepared).toBe(0)
+    expect(selectSend(airlock.getState())).toMatchObject({
+      step: "form",
+      error: { reason: "AmountAndReceiverRequired" }
+    })
+    airlock.setSendReceiver(ada)
+    await airlock.previewSend()
+    const shown = selectSend(airlock.getState()).preview
+    await airlock.previewSend()
+    expect(transfers.prepared).toBe(1)
+    expect(selectSend(airlock.getState())).toMatchObject({ step: "preview" })
+    expect(selectSend(airlock.getState()).preview).toBe(shown)
+  })
+
+  it("drops a preparation when the form is edited meanwhile: its answer never shows", async () => {
+    const { airlock, transfers } = await setupSend()
+    airlock.setSendAmount("0.5")
+    airlock.setSendReceiver(ada)
+    const held = deferred()
+    transfers.hold = held.promise
+    const preview = airlock.previewSend()
+    await until(airlock, (state) => state.send.step === "preparing")
+    airlock.setSendAmount("0.4")
+    expect(selectSend(airlock.getState())).toMatchObject({ step: "form", canPreview: true })
+    held.resolve()
+    await preview
+    expect(selectSend(airlock.getState())).toMatchObject({ step: "form", amount: "0.4", preview: undefined })
+  })
+
+  it("drops a preparation when Send is left meanwhile", async () => {
+    const { airlock, transfers } = await setupSend()
+    airlock.setSendAmount("0.5")
+    airlock.setSendReceiver(ada)
+    const held = deferred()
+    transfers.hold = held.promise
+    const preview = airlock.previewSend()
+    await until(airlock, (state) => state.send.step === "preparing")
+    airlock.goBack()
+    held.resolve()
+    await preview
+    airlock.push("Send")
+    expect(selectSend(airlock.getState())).toMatchObject({ step: "form", amount: "", preview: undefined })
+  })
+
+  it("Edit goes back from the preview to the form, which keeps what was typed", async () => {
+    const { airlock } = await setupSend()
+    airlock.setSendAmount("0.5")
+    airlock.setSendReceiver(ada)
+    await airlock.previewSend()
+    expect(selectSend(airlock.getState()).step).toBe("preview")
+    airlock.editSend()
+    expect(selectSend(airlock.getState())).toMatchObject({
+      step: "form",
+      amount: "0.5",
+      receiver: ada,
+      preview: undefined,
+      canPreview: true
+    })
+  })
+})
