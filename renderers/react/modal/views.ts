@@ -1,6 +1,12 @@
 import { type ComponentType, type FunctionComponent, type LazyExoticComponent, lazy } from "react"
 import type { View } from "../../../core/router/views.ts"
 import { Connect } from "../views/Connect.tsx"
+import { ConnectingExternal } from "../views/ConnectingExternal.tsx"
+import { ConnectingWalletConnect, ConnectingWalletConnectBasic } from "../views/ConnectingWalletConnect.tsx"
+import { Networks } from "../views/Networks.tsx"
+import { SwitchNetwork } from "../views/SwitchNetwork.tsx"
+import { Unavailable } from "../views/Unavailable.tsx"
+import { UnsupportedChain } from "../views/UnsupportedChain.tsx"
 import type { ViewProps } from "./ViewProps.ts"
 
 export type { ViewProps } from "./ViewProps.ts"
@@ -8,43 +14,45 @@ export type { ViewProps } from "./ViewProps.ts"
 type ViewModule = Promise<{ default: ComponentType<ViewProps> }>
 
 /**
- * Every view but Connect is a chunk of its own, fetched when first shown (or preloaded). Connect ships with the modal
- * shell, so the first open draws at once; views not built yet share one small notice chunk.
+ * The views a first connection goes through ship with the modal shell, so they draw at once: Connect, a browser
+ * wallet's and WalletConnect's connecting views, the network views, and the notice for views not built yet. The rest
+ * come in groups fetched together when one of them is first shown (or preloaded): the connected user's views, the
+ * embedded wallet's, and All Wallets (its virtualised grid) alone.
  */
-const loaders: Partial<Record<View, () => ViewModule>> = {
-  Account: () => import("../views/Account.tsx").then((m) => ({ default: m.Account })),
-  AllWallets: () => import("../views/AllWallets.tsx").then((m) => ({ default: m.AllWallets })),
-  ConnectingExternal: () => import("../views/ConnectingExternal.tsx").then((m) => ({ default: m.ConnectingExternal })),
-  ConnectingWalletConnect: () =>
-    import("../views/ConnectingWalletConnect.tsx").then((m) => ({ default: m.ConnectingWalletConnect })),
-  ConnectingWalletConnectBasic: () =>
-    import("../views/ConnectingWalletConnect.tsx").then((m) => ({ default: m.ConnectingWalletConnectBasic })),
-  ApproveTransaction: () => import("../views/ApproveTransaction.tsx").then((m) => ({ default: m.ApproveTransaction })),
-  ConnectingSocial: () => import("../views/ConnectingSocial.tsx").then((m) => ({ default: m.ConnectingSocial })),
-  ConnectingFarcaster: () =>
-    import("../views/ConnectingFarcaster.tsx").then((m) => ({ default: m.ConnectingFarcaster })),
-  EmailLogin: () => import("../views/EmailLogin.tsx").then((m) => ({ default: m.EmailLogin })),
-  EmailVerifyOtp: () => import("../views/EmailLogin.tsx").then((m) => ({ default: m.EmailVerifyOtp })),
-  EmailVerifyDevice: () => import("../views/EmailLogin.tsx").then((m) => ({ default: m.EmailVerifyDevice })),
-  UpdateEmailWallet: () => import("../views/UpdateEmail.tsx").then((m) => ({ default: m.UpdateEmailWallet })),
-  UpdateEmailPrimaryOtp: () => import("../views/UpdateEmail.tsx").then((m) => ({ default: m.UpdateEmailPrimaryOtp })),
-  UpdateEmailSecondaryOtp: () =>
-    import("../views/UpdateEmail.tsx").then((m) => ({ default: m.UpdateEmailSecondaryOtp })),
-  Networks: () => import("../views/Networks.tsx").then((m) => ({ default: m.Networks })),
-  NftDetail: () => import("../views/NftDetail.tsx").then((m) => ({ default: m.NftDetail })),
-  Receive: () => import("../views/Receive.tsx").then((m) => ({ default: m.Receive })),
-  Send: () => import("../views/Send.tsx").then((m) => ({ default: m.Send })),
-  SwitchNetwork: () => import("../views/SwitchNetwork.tsx").then((m) => ({ default: m.SwitchNetwork })),
-  UnsupportedChain: () => import("../views/UnsupportedChain.tsx").then((m) => ({ default: m.UnsupportedChain }))
+const inModal: Partial<Record<View, ComponentType<ViewProps>>> = {
+  Connect,
+  ConnectingExternal,
+  ConnectingWalletConnect,
+  ConnectingWalletConnectBasic,
+  Networks,
+  SwitchNetwork,
+  UnsupportedChain
 }
-const unavailable = () => import("../views/Unavailable.tsx").then((m) => ({ default: m.Unavailable }))
+const account = () => import("../views/groups/account.ts")
+const embedded = () => import("../views/groups/embedded.ts")
+const loaders: Partial<Record<View, () => ViewModule>> = {
+  Account: () => account().then((m) => ({ default: m.Account })),
+  NftDetail: () => account().then((m) => ({ default: m.NftDetail })),
+  Receive: () => account().then((m) => ({ default: m.Receive })),
+  Send: () => account().then((m) => ({ default: m.Send })),
+  AllWallets: () => import("../views/groups/allWallets.ts").then((m) => ({ default: m.AllWallets })),
+  ApproveTransaction: () => embedded().then((m) => ({ default: m.ApproveTransaction })),
+  ConnectingSocial: () => embedded().then((m) => ({ default: m.ConnectingSocial })),
+  ConnectingFarcaster: () => embedded().then((m) => ({ default: m.ConnectingFarcaster })),
+  EmailLogin: () => embedded().then((m) => ({ default: m.EmailLogin })),
+  EmailVerifyOtp: () => embedded().then((m) => ({ default: m.EmailVerifyOtp })),
+  EmailVerifyDevice: () => embedded().then((m) => ({ default: m.EmailVerifyDevice })),
+  UpdateEmailWallet: () => embedded().then((m) => ({ default: m.UpdateEmailWallet })),
+  UpdateEmailPrimaryOtp: () => embedded().then((m) => ({ default: m.UpdateEmailPrimaryOtp })),
+  UpdateEmailSecondaryOtp: () => embedded().then((m) => ({ default: m.UpdateEmailSecondaryOtp }))
+}
 
 const lazyViews = new Map<View, LazyExoticComponent<ComponentType<ViewProps>>>()
 /** Views whose chunk has arrived: drawn directly, since a lazy component suspends once even when loaded. */
 const loadedViews = new Map<View, ComponentType<ViewProps>>()
 
 const load = (view: View): ViewModule =>
-  (loaders[view] ?? unavailable)().then((module) => {
+  (loaders[view] ?? (async () => ({ default: inModal[view] ?? Unavailable })))().then((module) => {
     loadedViews.set(view, module.default)
     return module
   })
@@ -57,7 +65,9 @@ const load = (view: View): ViewModule =>
 export const viewComponent = (
   view: View
 ): FunctionComponent<ViewProps> | ComponentType<ViewProps> | LazyExoticComponent<ComponentType<ViewProps>> => {
-  if (view === "Connect") return Connect
+  // In the modal's chunk, or a view not built yet (its notice).
+  const shipped = inModal[view] ?? (loaders[view] === undefined ? Unavailable : undefined)
+  if (shipped !== undefined) return shipped
   // One component per view for the page's life: a view drawn lazily once stays lazy (a resolved lazy component
   // does not suspend again), so a re-render never swaps the component and remounts the view.
   let component = lazyViews.get(view)

@@ -21,7 +21,7 @@ import { NftGrid } from "./NftGrid.tsx"
 import { TokenList } from "./TokenList.tsx"
 
 // The embedded wallet's part (login, account type, email) loads only for an embedded-wallet user.
-const EmbeddedAccount = lazy(() => import("./EmbeddedAccount.tsx").then((m) => ({ default: m.EmbeddedAccount })))
+const EmbeddedAccount = lazy(() => import("./groups/embedded.ts").then((m) => ({ default: m.EmbeddedAccount })))
 
 const selectIsAuth = (state: AirlockState) => {
   const namespace = state.activeNamespace

@@ -21,17 +21,21 @@ const chunkWith = (outputs: Outputs, source: string): string => {
 }
 
 describe("the React renderer loads on demand", () => {
-  it("each view but Connect is a chunk of its own, not fetched with the modal shell", async () => {
+  it("the modal shell brings the views of a first connection; the account's, the embedded wallet's and All Wallets come apart, each group one chunk", async () => {
     const outputs = await bundle()
-    const shell = staticSources(outputs, chunkWith(outputs, "renderers/react/modal/Modal.tsx"))
-    expect(shell.some((source) => source.endsWith("views/Connect.tsx"))).toBe(true)
-    for (const view of ["views/Account.tsx", "views/AllWallets.tsx", "views/Unavailable.tsx"]) {
-      expect(
-        shell.some((source) => source.endsWith(view)),
-        view
-      ).toBe(false)
-      expect(chunkWith(outputs, view)).not.toBe(chunkWith(outputs, "renderers/react/modal/Modal.tsx"))
+    const shellChunk = chunkWith(outputs, "renderers/react/modal/Modal.tsx")
+    const shell = staticSources(outputs, shellChunk)
+    const inShell = (view: string) => shell.some((source) => source.endsWith(`views/${view}.tsx`))
+    for (const view of ["Connect", "ConnectingExternal", "ConnectingWalletConnect", "Networks", "SwitchNetwork"]) {
+      expect(inShell(view), view).toBe(true)
     }
+    for (const view of ["Account", "Send", "AllWallets", "EmailLogin", "ApproveTransaction"]) {
+      expect(inShell(view), view).toBe(false)
+    }
+    // A group is fetched together: each of its views lives in one chunk.
+    expect(chunkWith(outputs, "views/Send.tsx")).toBe(chunkWith(outputs, "views/Account.tsx"))
+    expect(chunkWith(outputs, "views/ApproveTransaction.tsx")).toBe(chunkWith(outputs, "views/EmailLogin.tsx"))
+    expect(chunkWith(outputs, "views/AllWallets.tsx")).not.toBe(chunkWith(outputs, "views/Account.tsx"))
   })
 
   it("no renderer chunk pulls effect/Schema (the buttons, the modal shell and the views stay light)", async () => {

@@ -1,0 +1,6 @@
+/** The connected user's views, one chunk: Account (with its tabs) and what it leads to. */
+
+export { Account } from "../Account.tsx"
+export { NftDetail } from "../NftDetail.tsx"
+export { Receive } from "../Receive.tsx"
+export { Send } from "../Send.tsx"

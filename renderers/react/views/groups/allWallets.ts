@@ -1,0 +1,2 @@
+/** All Wallets (its virtualised grid), one chunk. */
+export { AllWallets } from "../AllWallets.tsx"

@@ -1,0 +1,8 @@
+/** The embedded wallet's views, one chunk: its logins, its email change, its approvals and its part of Account. */
+
+export { ApproveTransaction } from "../ApproveTransaction.tsx"
+export { ConnectingFarcaster } from "../ConnectingFarcaster.tsx"
+export { ConnectingSocial } from "../ConnectingSocial.tsx"
+export { EmailLogin, EmailVerifyDevice, EmailVerifyOtp } from "../EmailLogin.tsx"
+export { EmbeddedAccount } from "../EmbeddedAccount.tsx"
+export { UpdateEmailPrimaryOtp, UpdateEmailSecondaryOtp, UpdateEmailWallet } from "../UpdateEmail.tsx"
