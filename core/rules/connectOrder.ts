@@ -2,6 +2,7 @@
  * What the Connect screen lists and in which order (SPEC §2 Connect screen, §5 wallet rules, §9 wallet counts).
  * @module
  */
+import { connectMethods, walletSections } from "../schema/featureNames.ts"
 import type { ConnectMethod, WalletSection } from "../schema/features.ts"
 
 /**
@@ -13,7 +14,7 @@ import type { ConnectMethod, WalletSection } from "../schema/features.ts"
  * DEFAULT_CONNECT_METHODS_ORDER[0] // "email"
  * ```
  */
-export const DEFAULT_CONNECT_METHODS_ORDER: ReadonlyArray<ConnectMethod> = ["email", "social", "wallet"]
+export const DEFAULT_CONNECT_METHODS_ORDER: ReadonlyArray<ConnectMethod> = connectMethods
 
 /**
  * Connect methods when an installed browser wallet is detected: wallet, email, social.
@@ -54,15 +55,7 @@ export const getConnectMethodsOrder = (options: {
  * DEFAULT_WALLET_SECTION_ORDER.at(-1) // "recommended"
  * ```
  */
-export const DEFAULT_WALLET_SECTION_ORDER: ReadonlyArray<WalletSection> = [
-  "walletConnect",
-  "recent",
-  "injected",
-  "featured",
-  "custom",
-  "external",
-  "recommended"
-]
+export const DEFAULT_WALLET_SECTION_ORDER: ReadonlyArray<WalletSection> = walletSections
 
 /**
  * The wallet groups to show, in order: the app's configured order first, then the remaining defaults; a group shows

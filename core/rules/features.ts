@@ -3,6 +3,7 @@
  * reads. `resolveFeatures` (in `./resolveFeatures.ts`) computes the {@link ResolvedFeatures} in force.
  * @module
  */
+import { walletFeatures } from "../schema/featureNames.ts"
 import type { ConnectMethod, FeaturesOption, SocialLogin, WalletFeature, WalletSection } from "../schema/features.ts"
 
 /**
@@ -27,7 +28,7 @@ export const DEFAULT_SOCIALS: ReadonlyArray<SocialLogin> = [
 /**
  * The default order of the account view's feature row.
  */
-export const DEFAULT_WALLET_FEATURES_ORDER: ReadonlyArray<WalletFeature> = ["onramp", "swaps", "receive", "send"]
+export const DEFAULT_WALLET_FEATURES_ORDER: ReadonlyArray<WalletFeature> = walletFeatures
 
 /**
  * Feature settings an app passes as `features` (all optional): the type of the options schema's `features`

@@ -5,6 +5,7 @@
  * @module
  */
 import * as Schema from "effect/Schema"
+import { connectMethods, walletFeatures, walletSections } from "./featureNames.ts"
 import type { SocialProvider } from "./login.ts"
 
 /**
@@ -16,7 +17,7 @@ import type { SocialProvider } from "./login.ts"
  * const method: ConnectMethod = "wallet"
  * ```
  */
-export const ConnectMethod = Schema.Literals(["email", "social", "wallet"])
+export const ConnectMethod = Schema.Literals(connectMethods)
 export type ConnectMethod = typeof ConnectMethod.Type
 
 /**
@@ -28,15 +29,7 @@ export type ConnectMethod = typeof ConnectMethod.Type
  * const section: WalletSection = "recent"
  * ```
  */
-export const WalletSection = Schema.Literals([
-  "walletConnect",
-  "recent",
-  "injected",
-  "featured",
-  "custom",
-  "external",
-  "recommended"
-])
+export const WalletSection = Schema.Literals(walletSections)
 export type WalletSection = typeof WalletSection.Type
 
 /**
@@ -48,7 +41,7 @@ export type WalletSection = typeof WalletSection.Type
  * const feature: WalletFeature = "onramp"
  * ```
  */
-export const WalletFeature = Schema.Literals(["onramp", "swaps", "receive", "send"])
+export const WalletFeature = Schema.Literals(walletFeatures)
 export type WalletFeature = typeof WalletFeature.Type
 
 /**
