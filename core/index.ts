@@ -70,7 +70,6 @@ export {
   isReceiverName,
   type SendForm,
   type SendFormCheck,
-  sendMessages,
   sendValueInUsd,
   toBaseUnits
 } from "./rules/send.ts"

@@ -50,7 +50,21 @@ export const errorTexts = {
   SendError: {
     AmountAndReceiverRequired: "An amount and receiver address are required",
     TokenRequired: "A token is required",
-    /** Airlock's: the form or its receiver, in the words of `sendMessages` (core/rules/send.ts). */
+    /** Airlock's, for what SPEC §8 leaves unsaid about the form (core/rules/send.ts checks it). */
+    InvalidAmount: "Enter an amount as a number, like 0.5",
+    NoDecimals: "{symbol} has no decimals",
+    TooManyDecimals: "{symbol} has at most {decimals} decimals",
+    InsufficientBalance: "Insufficient balance",
+    InvalidAddress: "Invalid address",
+    /** Airlock's, when the transfer is prepared. */
+    NotConnected: "Connect a wallet first",
+    NameNotResolved: "Could not resolve {name}",
+    NameWithoutEvmAddress: "{name} has no EVM address",
+    NameWithoutSolanaAddress: "{name} has no Solana address",
+    NotSupported: "Sending is not supported on {network}",
+    InsufficientForFee: "Insufficient balance for the amount and the network fee",
+    NetworkChanged: "The network changed: prepare the transfer again",
+    /** Airlock's: the adapter refused to build the transfer, in its own first line (an address with a bad checksum). */
     Invalid: "{message}",
     /** Airlock's: the user refused the transfer in the wallet (EIP-1193 4001). */
     Rejected: "Transaction rejected in the wallet",

@@ -3,14 +3,7 @@
  * (the chosen token's current balance): the form's check, the USD value, the error to show and the fee as shown.
  * @module
  */
-import {
-  checkSendForm,
-  fromBaseUnits,
-  type SendPreview,
-  sendMessages,
-  sendValueInUsd,
-  toBaseUnits
-} from "../rules/send.ts"
+import { checkSendForm, fromBaseUnits, type SendPreview, sendValueInUsd, toBaseUnits } from "../rules/send.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { TokenBalance } from "../schema/token.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
@@ -46,14 +39,6 @@ export const formatSendFee = (fee: string): string => {
   const rounded = fromBaseUnits((units + 5n * 10n ** 33n) / 10n ** 34n, 6)
   return rounded === "0" && units > 0n ? "< 0.000001" : rounded
 }
-
-/** The `SendError` reason of a form check's message: SPEC §8's two texts have their own, Airlock's are `Invalid`. */
-export const sendFormReason = (message: string): "AmountAndReceiverRequired" | "TokenRequired" | "Invalid" =>
-  message === sendMessages.amountAndReceiver
-    ? "AmountAndReceiverRequired"
-    : message === sendMessages.token
-      ? "TokenRequired"
-      : "Invalid"
 
 /** What {@link selectSend} returns. */
 export interface SendView {
@@ -108,7 +93,11 @@ const derive = (
   const onForm = step === "form" || step === "preparing"
   const problem: SendFailure | undefined = check.ok
     ? undefined
-    : { name: "SendError", reason: sendFormReason(check.message), message: check.message }
+    : {
+        name: "SendError",
+        reason: check.reason,
+        message: { id: `SendError.${check.reason}`, ...("params" in check ? { params: check.params } : {}) }
+      }
   return {
     connected,
     namespace,

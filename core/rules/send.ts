@@ -5,25 +5,7 @@
  */
 import { isEvmAddress, isSolanaAddress } from "../schema/checks.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
-import { sendErrorMessages } from "../schema/sendErrorMessages.ts"
 import type { TokenBalance } from "../schema/token.ts"
-
-/**
- * The texts of a send form that cannot be sent: SPEC §8's two, and Airlock's for what SPEC leaves unsaid.
- * @example
- * ```ts
- * import { sendMessages } from "airlock"
- * sendMessages.insufficientBalance // "Insufficient balance"
- * ```
- */
-export const sendMessages = {
-  ...sendErrorMessages,
-  invalidAmount: "Enter an amount as a number, like 0.5",
-  insufficientBalance: "Insufficient balance",
-  invalidAddress: "Invalid address",
-  tooManyDecimals: (symbol: string, decimals: number) =>
-    decimals === 0 ? `${symbol} has no decimals` : `${symbol} has at most ${decimals} decimals`
-} as const
 
 // A uint256 has 78 digits; with 18 decimals and separators 100 characters is more than any real amount.
 const maxAmountLength = 100
@@ -97,9 +79,19 @@ export interface SendForm {
   readonly receiver: string
 }
 
-/** What {@link checkSendForm} says: a message when the form cannot be sent, else the amount in base units. */
+/**
+ * Why a send form cannot be sent: a `SendError` reason (its text is the catalogue's `SendError.<reason>`) and the
+ * values its text names.
+ */
+export type SendFormProblem =
+  | { readonly reason: "AmountAndReceiverRequired" | "TokenRequired" | "InvalidAmount" | "InsufficientBalance" }
+  | { readonly reason: "InvalidAddress" }
+  | { readonly reason: "NoDecimals"; readonly params: { readonly symbol: string } }
+  | { readonly reason: "TooManyDecimals"; readonly params: { readonly symbol: string; readonly decimals: number } }
+
+/** What {@link checkSendForm} says: why the form cannot be sent, else the amount in base units. */
 export type SendFormCheck =
-  | { readonly ok: false; readonly message: string }
+  | ({ readonly ok: false } & SendFormProblem)
   | { readonly ok: true; readonly baseUnits: bigint; readonly decimals: number }
 
 /**
@@ -109,27 +101,29 @@ export type SendFormCheck =
  * @example
  * ```ts
  * import { checkSendForm } from "airlock"
- * checkSendForm({ namespace: "eip155", amount: "0", receiver: "" }) // { ok: false, message: "An amount and receiver address are required" }
+ * checkSendForm({ namespace: "eip155", amount: "0", receiver: "" }).ok // false
  * ```
  */
 export const checkSendForm = (form: SendForm): SendFormCheck => {
   const amount = form.amount.trim()
   const receiver = form.receiver.trim()
   const zero = amount.length <= maxAmountLength && /^0*\.?0*$/.test(amount)
-  if (zero || receiver === "") return { ok: false, message: sendMessages.amountAndReceiver }
+  if (zero || receiver === "") return { ok: false, reason: "AmountAndReceiverRequired" }
   const { token } = form
-  if (token === undefined) return { ok: false, message: sendMessages.token }
+  if (token === undefined) return { ok: false, reason: "TokenRequired" }
   const decimals = tokenDecimals(token)
-  if (decimals === undefined) return { ok: false, message: sendMessages.token }
-  if (amount.length > maxAmountLength || !amountPattern.test(amount)) {
-    return { ok: false, message: sendMessages.invalidAmount }
-  }
+  if (decimals === undefined) return { ok: false, reason: "TokenRequired" }
+  if (amount.length > maxAmountLength || !amountPattern.test(amount)) return { ok: false, reason: "InvalidAmount" }
   const baseUnits = toBaseUnits(amount, decimals)
-  if (baseUnits === undefined) return { ok: false, message: sendMessages.tooManyDecimals(token.symbol, decimals) }
+  if (baseUnits === undefined) {
+    return decimals === 0
+      ? { ok: false, reason: "NoDecimals", params: { symbol: token.symbol } }
+      : { ok: false, reason: "TooManyDecimals", params: { symbol: token.symbol, decimals } }
+  }
   const balance = toBaseUnits(token.quantity.numeric, decimals)
-  if (balance === undefined || baseUnits > balance) return { ok: false, message: sendMessages.insufficientBalance }
+  if (balance === undefined || baseUnits > balance) return { ok: false, reason: "InsufficientBalance" }
   if (!isReceiverAddress(form.namespace, receiver) && !isReceiverName(receiver)) {
-    return { ok: false, message: sendMessages.invalidAddress }
+    return { ok: false, reason: "InvalidAddress" }
   }
   return { ok: true, baseUnits, decimals }
 }

@@ -4,6 +4,7 @@
  * balance, the form's check, the USD value, the fee as shown) is derived by `selectSend`.
  * @module
  */
+import type { Message } from "../i18n/catalogue.ts"
 import type { SendPreview } from "../rules/send.ts"
 import type { TokenBalance } from "../schema/token.ts"
 
@@ -26,11 +27,14 @@ export interface SendFormState {
   readonly receiver: string
 }
 
-/** A failure as the send slice keeps it: the error's tag, its reason when it has one, and its text for the user. */
+/**
+ * A failure as the send slice keeps it: the error's tag, its reason when it has one, and its text for the user as
+ * catalogue data (a renderer shows `messageText(state.i18n.messages, failure.message)`).
+ */
 export interface SendFailure {
   readonly name: string
   readonly reason?: string | undefined
-  readonly message: string
+  readonly message: Message
 }
 
 /** The `send` slice of the state. */

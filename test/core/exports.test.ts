@@ -106,7 +106,6 @@ describe("package exports", () => {
         "selectNfts",
         "selectSend",
         "selectTokens",
-        "sendMessages",
         "sendTokenKey",
         "sendValueInUsd",
         "shortenEmail",

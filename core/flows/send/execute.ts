@@ -7,7 +7,7 @@ import { StateStore } from "../../state/StateStore.ts"
 import { fetchActivity } from "../account/activity.ts"
 import { refreshBalance } from "../account/balance.ts"
 import { request } from "../connection/request.ts"
-import { failed, invalid, messageOf } from "./errors.ts"
+import { failed, messageOf } from "./errors.ts"
 
 /**
  * Sends a prepared transfer through the namespace's connection, waits until it is final, then refetches the
@@ -18,7 +18,7 @@ export const executeSend = (preview: SendPreview) =>
     const store = yield* StateStore
     const network = store.getSnapshot().activeNetworks[preview.namespace]
     if (network?.caipNetworkId !== preview.caipNetworkId) {
-      return yield* invalid("The network changed: prepare the transfer again")
+      return yield* new SendError({ reason: "NetworkChanged" })
     }
     // The preview the user confirmed is the approval: an embedded wallet does not ask again.
     const result = yield* request(preview.request, preview.namespace, { approved: true }).pipe(

@@ -21,10 +21,13 @@ const resolveName = (name: string, namespace: ChainNamespace) =>
   Effect.gen(function* () {
     const record = yield* (yield* BlockchainApi)
       .lookupName(name)
-      .pipe(Effect.mapError(() => invalid(`Could not resolve ${name}`)))
+      .pipe(Effect.mapError(() => new SendError({ reason: "NameNotResolved", params: { name } })))
     const entry = record?.addresses[namespace === "solana" ? "501" : "60"]
     if (entry === undefined)
-      return yield* invalid(`${name} has no ${namespace === "solana" ? "Solana" : "EVM"} address`)
+      return yield* new SendError({
+        reason: namespace === "solana" ? "NameWithoutSolanaAddress" : "NameWithoutEvmAddress",
+        params: { name }
+      })
     const attributes = record?.attributes
     const avatar = Array.isArray(attributes)
       ? (attributes as ReadonlyArray<Readonly<Record<string, string>>>).find((a) => a.avatar !== undefined)?.avatar
@@ -44,17 +47,19 @@ export const prepareSend = (form: Omit<SendForm, "namespace"> & { readonly names
     const account = state.accounts[namespace]
     const network = state.activeNetworks[namespace]
     if (account.status !== "connected" || account.address === undefined || network === undefined) {
-      return yield* invalid("Connect a wallet first")
+      return yield* new SendError({ reason: "NotConnected" })
     }
     const check = checkSendForm({ ...form, namespace })
-    if (!check.ok) return yield* invalid(check.message)
+    if (!check.ok) return yield* invalid(check)
     const token = form.token as TokenBalance
     const receiver = form.receiver.trim()
     const named = isReceiverName(receiver) ? yield* resolveName(receiver, namespace) : undefined
     const to = named?.address ?? receiver
     const implementation = yield* (yield* Adapters).load(namespace)
     const prepare = implementation?.prepareTransfer
-    if (prepare === undefined) return yield* invalid(`Sending is not supported on ${network.name}`)
+    if (prepare === undefined) {
+      return yield* new SendError({ reason: "NotSupported", params: { network: network.name } })
+    }
     const prepared = yield* Effect.tryPromise({
       try: () =>
         prepare({
@@ -64,14 +69,14 @@ export const prepareSend = (form: Omit<SendForm, "namespace"> & { readonly names
           ...(token.address === undefined ? {} : { token: { address: token.address, decimals: check.decimals } }),
           network
         }),
-      catch: (error) => invalid(messageOf(error))
+      catch: (error) => new SendError({ reason: "Invalid", params: { message: messageOf(error) } })
     })
     // The native coin pays the fee: the amount and the fee together must fit in the balance.
     const nativeDecimals = network.nativeCurrency.decimals
     if (token.address === undefined) {
       const balance = toBaseUnits(token.quantity.numeric, check.decimals) ?? 0n
       if (check.baseUnits + prepared.fee > balance) {
-        return yield* invalid("Insufficient balance for the amount and the network fee")
+        return yield* new SendError({ reason: "InsufficientForFee" })
       }
     }
     const amount = fromBaseUnits(check.baseUnits, check.decimals)

@@ -5,10 +5,12 @@
  */
 import { buttonMessages } from "./buttons.ts"
 import { alertMessages, errorMessages } from "./errors.ts"
+import { sendMessages } from "./send.ts"
 
 /** Every English text, by id. */
 export const en = {
   ...buttonMessages,
+  ...sendMessages,
   ...errorMessages,
   ...alertMessages
 } as const

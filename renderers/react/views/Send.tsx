@@ -8,6 +8,7 @@ import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { useAirlockTokens } from "../hooks/useAirlockTokens.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
@@ -35,18 +36,19 @@ const TokenPicker = ({
   const input = useRef<HTMLInputElement>(null)
   useEffect(() => input.current?.focus(), [])
   const shown = filterTokens(tokens, search)
+  const { t } = useAirlockTranslation()
   return (
     <div className="airlock-send-picker">
       <input
         ref={input}
         className="airlock-input"
         type="search"
-        aria-label="Search tokens"
-        placeholder="Search tokens"
+        aria-label={t("send.searchTokens")}
+        placeholder={t("send.searchTokens")}
         value={search}
         onChange={(event) => setSearch(event.target.value)}
       />
-      <ul className="airlock-list" aria-label="Your tokens">
+      <ul className="airlock-list" aria-label={t("send.yourTokens")}>
         {shown.map((token) => (
           <li key={sendTokenKey(token)} className="airlock-list-entry">
             <button type="button" className="airlock-list-item" onClick={() => onPick(token)}>
@@ -56,7 +58,7 @@ const TokenPicker = ({
             </button>
           </li>
         ))}
-        {shown.length === 0 ? <li className="airlock-empty">No token matches</li> : null}
+        {shown.length === 0 ? <li className="airlock-empty">{t("send.noTokenMatches")}</li> : null}
       </ul>
     </div>
   )
@@ -76,7 +78,8 @@ export const Send = (_props: ViewProps) => {
   const { tokens, status } = useAirlockTokens()
   const ids = { token: useId(), tokenButton: useId(), amount: useId(), receiver: useId(), problem: useId() }
   const [picking, setPicking] = useState(false)
-  if (!send.connected) return <p className="airlock-empty">Not connected</p>
+  const { t, text } = useAirlockTranslation()
+  if (!send.connected) return <p className="airlock-empty">{t("send.notConnected")}</p>
 
   if ((send.step === "preview" || send.step === "sending") && send.preview !== undefined) {
     const p = send.preview
@@ -85,26 +88,26 @@ export const Send = (_props: ViewProps) => {
       <div className="airlock-send" aria-busy={sending}>
         <dl className="airlock-send-summary">
           <div>
-            <dt>Sending</dt>
+            <dt>{t("send.summarySending")}</dt>
             <dd data-testid="send-preview-amount">
               {p.amount} {p.token.symbol}
               {p.valueInUsd === undefined ? null : <span className="airlock-send-usd"> {p.valueInUsd}</span>}
             </dd>
           </div>
           <div>
-            <dt>To</dt>
+            <dt>{t("send.summaryTo")}</dt>
             <dd title={p.to}>
               {p.receiverProfileName === undefined
                 ? truncateAddress(p.to)
-                : `${p.receiverProfileName} (${truncateAddress(p.to)})`}
+                : t("send.namedReceiver", { name: p.receiverProfileName, address: truncateAddress(p.to) })}
             </dd>
           </div>
           <div>
-            <dt>Network</dt>
+            <dt>{t("send.summaryNetwork")}</dt>
             <dd>{network?.name}</dd>
           </div>
           <div>
-            <dt>Network fee</dt>
+            <dt>{t("send.summaryFee")}</dt>
             <dd data-testid="send-preview-fee" title={`${p.fee} ${p.feeSymbol}`}>
               {send.fee} {p.feeSymbol}
             </dd>
@@ -112,12 +115,12 @@ export const Send = (_props: ViewProps) => {
         </dl>
         {sending ? (
           <p className="airlock-send-status" role="status">
-            Confirm in your wallet…
+            {t("send.confirmInWallet")}
           </p>
         ) : null}
         {send.error === undefined ? null : (
           <p className="airlock-send-error" role="alert">
-            {send.error.message}
+            {text(send.error.message)}
           </p>
         )}
         <div className="airlock-send-actions">
@@ -127,10 +130,10 @@ export const Send = (_props: ViewProps) => {
             disabled={sending}
             onClick={() => client.editSend()}
           >
-            Edit
+            {t("send.edit")}
           </button>
           <button type="button" className="airlock-button" disabled={sending} onClick={() => void client.confirmSend()}>
-            {sending ? "Sending…" : "Send"}
+            {sending ? t("send.sending") : t("send.send")}
           </button>
         </div>
       </div>
@@ -150,7 +153,7 @@ export const Send = (_props: ViewProps) => {
   }
 
   const { token } = send
-  const problem = send.error?.message
+  const problem = send.error === undefined ? undefined : text(send.error.message)
   const preparing = send.step === "preparing"
   return (
     <form
@@ -161,7 +164,7 @@ export const Send = (_props: ViewProps) => {
       }}
     >
       <span className="airlock-field-label" id={ids.token}>
-        Token
+        {t("send.tokenLabel")}
       </span>
       <button
         type="button"
@@ -172,19 +175,21 @@ export const Send = (_props: ViewProps) => {
         disabled={tokens.length === 0}
       >
         {token === undefined ? (
-          <span className="airlock-list-name">{status === "pending" ? "Loading tokens…" : "Select a token"}</span>
+          <span className="airlock-list-name">
+            {status === "pending" ? t("send.loadingTokens") : t("send.selectToken")}
+          </span>
         ) : (
           <>
             <TokenIcon token={token} />
             <span className="airlock-list-name">{token.name}</span>
             <span className="airlock-send-token-balance">
-              Balance {formatBalance(token.quantity.numeric, token.symbol)}
+              {t("send.balance", { balance: formatBalance(token.quantity.numeric, token.symbol) })}
             </span>
           </>
         )}
       </button>
       <label className="airlock-field-label" htmlFor={ids.amount}>
-        Amount
+        {t("send.amountLabel")}
       </label>
       <div className="airlock-send-amount">
         <input
@@ -198,21 +203,23 @@ export const Send = (_props: ViewProps) => {
           onChange={(event) => client.setSendAmount(event.target.value)}
         />
         <button type="button" className="airlock-button airlock-feature-button" onClick={() => void client.sendMax()}>
-          Max
+          {t("send.max")}
         </button>
       </div>
       <p className="airlock-send-usd" data-testid="send-usd">
         {send.valueInUsd ?? ""}
       </p>
       <label className="airlock-field-label" htmlFor={ids.receiver}>
-        To
+        {t("send.receiverLabel")}
       </label>
       <input
         id={ids.receiver}
         className="airlock-input"
         autoComplete="off"
         spellCheck={false}
-        placeholder={send.namespace === "solana" ? "Solana address or name" : "Address or name (0x…, name.eth)"}
+        placeholder={
+          send.namespace === "solana" ? t("send.receiverPlaceholderSolana") : t("send.receiverPlaceholderEvm")
+        }
         value={send.receiver}
         aria-describedby={problem === undefined ? undefined : ids.problem}
         onChange={(event) => client.setSendReceiver(event.target.value)}
@@ -221,7 +228,7 @@ export const Send = (_props: ViewProps) => {
         {problem ?? ""}
       </p>
       <button type="submit" className="airlock-button airlock-send-preview" disabled={!send.canPreview}>
-        {preparing ? "Preparing…" : "Preview send"}
+        {preparing ? t("send.preparing") : t("send.preview")}
       </button>
     </form>
   )

@@ -57,7 +57,11 @@ describe("airlock.prepareSend and airlock.send", () => {
     const { airlock } = await setup()
     await expect(
       airlock.prepareSend({ token: eth, amount: "0.1", receiver: "nobody.airlock.id" })
-    ).rejects.toMatchObject({ _tag: "SendError", reason: "Invalid" })
+    ).rejects.toMatchObject({
+      _tag: "SendError",
+      reason: "NameWithoutEvmAddress",
+      shortMessage: "nobody.airlock.id has no EVM address"
+    })
     await expect(airlock.prepareSend({ token: eth, amount: "1", receiver: ada })).rejects.toMatchObject({
       shortMessage: "Insufficient balance for the amount and the network fee"
     })

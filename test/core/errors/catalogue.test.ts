@@ -84,6 +84,19 @@ const airlockOnlyTexts = [
   "Invalid params for {method}",
   "{message}",
   "Transaction rejected in the wallet",
+  // Send's form and preparation, each its own reason (SPEC §8 gives only the first two texts of the form).
+  "Enter an amount as a number, like 0.5",
+  "{symbol} has no decimals",
+  "{symbol} has at most {decimals} decimals",
+  "Insufficient balance",
+  "Invalid address",
+  "Connect a wallet first",
+  "Could not resolve {name}",
+  "{name} has no EVM address",
+  "{name} has no Solana address",
+  "Sending is not supported on {network}",
+  "Insufficient balance for the amount and the network fee",
+  "The network changed: prepare the transfer again",
   "Failed to fetch NFTs",
   "Invalid email address"
 ]

@@ -1,13 +1,6 @@
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import {
-  checkSendForm,
-  fromBaseUnits,
-  isReceiverName,
-  sendMessages,
-  sendValueInUsd,
-  toBaseUnits
-} from "../../../core/rules/send.ts"
+import { checkSendForm, fromBaseUnits, isReceiverName, sendValueInUsd, toBaseUnits } from "../../../core/rules/send.ts"
 import type { TokenBalance } from "../../../core/schema/token.ts"
 
 // The send form's rules: what a user is told before anything reaches a wallet. Property tests over amounts and
@@ -79,25 +72,20 @@ describe("checkSendForm", () => {
   })
 
   it("says SPEC §8's texts first: an amount and a receiver, then a token", () => {
-    expect(checkSendForm(form("", evm))).toEqual({ ok: false, message: sendMessages.amountAndReceiver })
-    expect(checkSendForm(form("0.000", evm))).toEqual({
-      ok: false,
-      message: "An amount and receiver address are required"
-    })
-    expect(checkSendForm(form("1", "  "))).toEqual({
-      ok: false,
-      message: "An amount and receiver address are required"
-    })
-    expect(checkSendForm({ ...form("1", evm), token: undefined })).toEqual({
-      ok: false,
-      message: "A token is required"
-    })
+    expect(checkSendForm(form("", evm))).toEqual({ ok: false, reason: "AmountAndReceiverRequired" })
+    expect(checkSendForm(form("0.000", evm))).toEqual({ ok: false, reason: "AmountAndReceiverRequired" })
+    expect(checkSendForm(form("1", "  "))).toEqual({ ok: false, reason: "AmountAndReceiverRequired" })
+    expect(checkSendForm({ ...form("1", evm), token: undefined })).toEqual({ ok: false, reason: "TokenRequired" })
   })
 
   it("then the amount: readable, within the decimals, within the balance", () => {
-    expect(checkSendForm(form("abc", evm))).toEqual({ ok: false, message: sendMessages.invalidAmount })
-    expect(checkSendForm(form("1.1234567", evm))).toEqual({ ok: false, message: "TKN has at most 6 decimals" })
-    expect(checkSendForm(form("10.000001", evm))).toEqual({ ok: false, message: "Insufficient balance" })
+    expect(checkSendForm(form("abc", evm))).toEqual({ ok: false, reason: "InvalidAmount" })
+    expect(checkSendForm(form("1.1234567", evm))).toEqual({
+      ok: false,
+      reason: "TooManyDecimals",
+      params: { symbol: "TKN", decimals: 6 }
+    })
+    expect(checkSendForm(form("10.000001", evm))).toEqual({ ok: false, reason: "InsufficientBalance" })
     expect(checkSendForm(form("10", evm))).toEqual({ ok: true, baseUnits: 10_000_000n, decimals: 6 })
   })
 
@@ -107,16 +95,16 @@ describe("checkSendForm", () => {
         fc.pre(amount.units > 0n)
         const check = checkSendForm(form(amount.text, evm, token(6, balance.text)))
         if (amount.units <= balance.units) expect(check).toEqual({ ok: true, baseUnits: amount.units, decimals: 6 })
-        else expect(check).toEqual({ ok: false, message: "Insufficient balance" })
+        else expect(check).toEqual({ ok: false, reason: "InsufficientBalance" })
       })
     )
   })
 
   it("then the receiver: an address of the namespace, or a name (property over random strings)", () => {
-    expect(checkSendForm(form("1", "0x1234"))).toEqual({ ok: false, message: "Invalid address" })
-    expect(checkSendForm(form("1", sol))).toEqual({ ok: false, message: "Invalid address" })
+    expect(checkSendForm(form("1", "0x1234"))).toEqual({ ok: false, reason: "InvalidAddress" })
+    expect(checkSendForm(form("1", sol))).toEqual({ ok: false, reason: "InvalidAddress" })
     expect(checkSendForm({ ...form("1", sol), namespace: "solana" }).ok).toBe(true)
-    expect(checkSendForm({ ...form("1", evm), namespace: "solana" })).toEqual({ ok: false, message: "Invalid address" })
+    expect(checkSendForm({ ...form("1", evm), namespace: "solana" })).toEqual({ ok: false, reason: "InvalidAddress" })
     expect(checkSendForm(form("1", "ada.airlock.id")).ok).toBe(true)
     fc.assert(
       fc.property(fc.string({ maxLength: 80 }), (receiver) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import { selectSend } from "../../../../core/resources/send.ts"
 import { initialSend } from "../../../../core/state/send.ts"
 import { fakeAccount } from "../../../../core/testing/index.ts"
-import { ada, deferred, setupSend, until } from "./setup.ts"
+import { ada, deferred, sendView, setupSend, until } from "./setup.ts"
 
 // Confirm (core/flows/send/confirm.ts): preview -> sending -> Account with the snack, or back to the preview.
 
@@ -27,7 +27,7 @@ describe("Confirm", () => {
     wallet.answerNext(answer.promise)
     const confirming = airlock.confirmSend()
     await until(airlock, (state) => state.send.step === "sending")
-    expect(selectSend(airlock.getState())).toMatchObject({ step: "sending", error: undefined })
+    expect(sendView(airlock)).toMatchObject({ step: "sending", error: undefined })
     expect(airlock.getState().modal.view).toBe("Send")
     answer.resolve(hash)
     await confirming
@@ -48,7 +48,7 @@ describe("Confirm", () => {
     // Time for a snack to show, had one been asked for (it would stay 2.2 s).
     await airlock.clock.adjust("200 millis")
     const state = airlock.getState()
-    expect(selectSend(state)).toMatchObject({
+    expect(sendView(airlock)).toMatchObject({
       step: "preview",
       preview: { amount: "0.5" },
       error: { name: "SendError", reason: "Rejected", message: "Transaction rejected in the wallet" }
@@ -57,7 +57,7 @@ describe("Confirm", () => {
     expect(state.snack).toBeUndefined()
     // Edit, and the error is gone with the preview.
     airlock.editSend()
-    expect(selectSend(airlock.getState()).error).toBeUndefined()
+    expect(sendView(airlock).error).toBeUndefined()
   })
 
   it("ignores edits while the wallet is asked", async () => {
@@ -69,7 +69,7 @@ describe("Confirm", () => {
     airlock.setSendAmount("0.1")
     airlock.editSend()
     await airlock.previewSend()
-    expect(selectSend(airlock.getState())).toMatchObject({ step: "sending", amount: "0.5" })
+    expect(sendView(airlock)).toMatchObject({ step: "sending", amount: "0.5" })
     answer.resolve(hash)
     await confirming
   })
@@ -90,7 +90,7 @@ describe("Confirm", () => {
     await until(airlock, (state) => state.snack !== undefined)
     expect(airlock.getState().snack).toEqual({ message: "Sent 0.5 ETH", variant: "success" })
     expect(airlock.getState().modal).toMatchObject({ open: true, view: "Send" })
-    expect(selectSend(airlock.getState())).toMatchObject({ step: "form", amount: "0.1" })
+    expect(sendView(airlock)).toMatchObject({ step: "form", amount: "0.1" })
   })
 
   it("sends through a wallet that writes into the request it is given (the state's preview stays frozen)", async () => {

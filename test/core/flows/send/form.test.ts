@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { selectSend } from "../../../../core/resources/send.ts"
 import { initialSend } from "../../../../core/state/send.ts"
 import { fakeAccount } from "../../../../core/testing/index.ts"
-import { ada, eth, setupSend, usdc } from "./setup.ts"
+import { ada, eth, sendView, setupSend, usdc } from "./setup.ts"
 
 // The Send form (core/flows/send/form.ts) as a renderer drives it: what is typed, what the form says, and when it
 // starts over.
@@ -12,7 +11,7 @@ const other = "0x00000000000000000000000000000000000b0b00"
 describe("the Send form", () => {
   it("starts on the most valuable token with nothing typed, and says what is missing in SPEC §8's words", async () => {
     const { airlock } = await setupSend()
-    expect(selectSend(airlock.getState())).toMatchObject({
+    expect(sendView(airlock)).toMatchObject({
       connected: true,
       step: "form",
       token: { symbol: "ETH" },
@@ -31,13 +30,13 @@ describe("the Send form", () => {
   it("reads a decimal comma as a point, prices the amount, and is ready once a receiver is valid", async () => {
     const { airlock } = await setupSend()
     airlock.setSendAmount("0,5")
-    expect(selectSend(airlock.getState())).toMatchObject({ amount: "0.5", valueInUsd: "$1,000.00", canPreview: false })
+    expect(sendView(airlock)).toMatchObject({ amount: "0.5", valueInUsd: "$1,000.00", canPreview: false })
     airlock.setSendReceiver("0x1234")
-    expect(selectSend(airlock.getState())).toMatchObject({ canPreview: false, error: { message: "Invalid address" } })
+    expect(sendView(airlock)).toMatchObject({ canPreview: false, error: { message: "Invalid address" } })
     airlock.setSendReceiver(ada)
-    expect(selectSend(airlock.getState())).toMatchObject({ canPreview: true, error: undefined })
+    expect(sendView(airlock)).toMatchObject({ canPreview: true, error: undefined })
     airlock.setSendAmount("2")
-    expect(selectSend(airlock.getState()).error?.message).toBe("Insufficient balance")
+    expect(sendView(airlock).error?.message).toBe("Insufficient balance")
   })
 
   it("keeps the chosen token by its key: a refetched balance counts at once, and a token gone is 'A token is required'", async () => {
@@ -45,16 +44,16 @@ describe("the Send form", () => {
     airlock.setSendToken(usdc)
     airlock.setSendAmount("100")
     airlock.setSendReceiver(ada)
-    expect(selectSend(airlock.getState())).toMatchObject({ token: { symbol: "USDC" }, canPreview: true })
+    expect(sendView(airlock)).toMatchObject({ token: { symbol: "USDC" }, canPreview: true })
     balances[fakeAccount] = [eth, { ...usdc, quantity: { decimals: "6", numeric: "50" } }]
     await airlock.refresh(undefined, { force: true })
-    expect(selectSend(airlock.getState())).toMatchObject({
+    expect(sendView(airlock)).toMatchObject({
       token: { symbol: "USDC", quantity: { numeric: "50" } },
       error: { message: "Insufficient balance" }
     })
     balances[fakeAccount] = [eth]
     await airlock.refresh(undefined, { force: true })
-    expect(selectSend(airlock.getState())).toMatchObject({
+    expect(sendView(airlock)).toMatchObject({
       token: undefined,
       error: { reason: "TokenRequired", message: "A token is required" }
     })
@@ -101,7 +100,7 @@ describe("the Send form", () => {
     airlock.setSendReceiver(ada)
     airlock.setSendAmount("0.25")
     airlock.push("Send")
-    expect(selectSend(airlock.getState())).toMatchObject({ receiver: ada, amount: "0.25", canPreview: true })
+    expect(sendView(airlock)).toMatchObject({ receiver: ada, amount: "0.25", canPreview: true })
   })
 
   it("resetSend empties it at once", async () => {
@@ -110,6 +109,6 @@ describe("the Send form", () => {
     airlock.setSendAmount("1")
     airlock.resetSend()
     expect(airlock.getState().send).toEqual(initialSend)
-    expect(selectSend(airlock.getState()).token?.symbol).toBe("ETH")
+    expect(sendView(airlock).token?.symbol).toBe("ETH")
   })
 })

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { selectSend } from "../../../../core/resources/send.ts"
-import { ada, deferred, eth, setupSend, usdc } from "./setup.ts"
+import { ada, deferred, eth, sendView, setupSend, usdc } from "./setup.ts"
 
 // Max (core/flows/send/max.ts): the most the chosen token can send. The fake wallet's transfer costs 21000 gas at
 // 1 gwei, so the native coin's fee is 0.000021 ETH.
@@ -9,7 +8,7 @@ describe("Max", () => {
   it("on the native coin is the balance less 1.2 × the fee of a like transfer: 1 ETH less 0.0000252", async () => {
     const { airlock, transfers } = await setupSend()
     await airlock.sendMax()
-    const send = selectSend(airlock.getState())
+    const send = sendView(airlock)
     expect(send.amount).toBe("0.9999748")
     expect(send.valueInUsd).toBe("$1,999.95")
     expect(transfers.prepared).toBe(1)
@@ -19,25 +18,25 @@ describe("Max", () => {
     const { airlock } = await setupSend()
     // No receiver: the probe goes to the user's own address and succeeds.
     await airlock.sendMax()
-    expect(selectSend(airlock.getState()).amount).toBe("0.9999748")
+    expect(sendView(airlock).amount).toBe("0.9999748")
     // A receiver that cannot be resolved makes the probe fail: it was the one asked about.
     airlock.setSendAmount("0.1")
     airlock.setSendReceiver("nobody.airlock.id")
     await airlock.sendMax()
-    expect(selectSend(airlock.getState())).toMatchObject({
+    expect(sendView(airlock)).toMatchObject({
       amount: "0.1",
       error: { name: "SendError", message: expect.stringContaining("nobody.airlock.id") }
     })
     airlock.setSendReceiver(ada)
     await airlock.sendMax()
-    expect(selectSend(airlock.getState())).toMatchObject({ amount: "0.9999748", error: undefined, canPreview: true })
+    expect(sendView(airlock)).toMatchObject({ amount: "0.9999748", error: undefined, canPreview: true })
   })
 
   it("is never below 0: a balance under 1.2 × the fee gives 0", async () => {
     const poor = { ...eth, quantity: { decimals: "18", numeric: "0.000022" } }
     const { airlock } = await setupSend({ tokens: [poor] })
     await airlock.sendMax()
-    expect(selectSend(airlock.getState()).amount).toBe("0")
+    expect(sendView(airlock).amount).toBe("0")
   })
 
   it("on an ERC-20 token is its whole balance, and asks for no fee", async () => {
@@ -45,7 +44,7 @@ describe("Max", () => {
     transfers.fail = "The RPC is unreachable"
     airlock.setSendToken(usdc)
     await airlock.sendMax()
-    expect(selectSend(airlock.getState())).toMatchObject({ token: { symbol: "USDC" }, amount: "120.5" })
+    expect(sendView(airlock)).toMatchObject({ token: { symbol: "USDC" }, amount: "120.5" })
     expect(transfers.prepared).toBe(0)
   })
 
@@ -54,7 +53,7 @@ describe("Max", () => {
     airlock.setSendAmount("0.3")
     transfers.fail = "The RPC is unreachable"
     await airlock.sendMax()
-    expect(selectSend(airlock.getState())).toMatchObject({
+    expect(sendView(airlock)).toMatchObject({
       step: "form",
       amount: "0.3",
       error: { name: "SendError", reason: "Invalid", message: "The RPC is unreachable" }
@@ -71,6 +70,6 @@ describe("Max", () => {
     airlock.setSendAmount("0.2")
     held.resolve()
     await max
-    expect(selectSend(airlock.getState()).amount).toBe("0.2")
+    expect(sendView(airlock).amount).toBe("0.2")
   })
 })

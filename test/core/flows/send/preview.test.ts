@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { selectSend } from "../../../../core/resources/send.ts"
-import { ada, deferred, setupSend, until } from "./setup.ts"
+import { ada, deferred, sendView, setupSend, until } from "./setup.ts"
 
 // Preview and Edit (core/flows/send/preview.ts, form.ts): the steps form -> preparing -> preview -> form.
 
@@ -13,10 +12,10 @@ describe("Preview", () => {
     transfers.hold = held.promise
     const preview = airlock.previewSend()
     await until(airlock, (state) => state.send.step === "preparing")
-    expect(selectSend(airlock.getState())).toMatchObject({ step: "preparing", canPreview: false, error: undefined })
+    expect(sendView(airlock)).toMatchObject({ step: "preparing", canPreview: false, error: undefined })
     held.resolve()
     await preview
-    expect(selectSend(airlock.getState())).toMatchObject({
+    expect(sendView(airlock)).toMatchObject({
       step: "preview",
       fee: "0.000021",
       preview: {
@@ -35,7 +34,7 @@ describe("Preview", () => {
     airlock.setSendAmount("1")
     airlock.setSendReceiver(ada)
     await airlock.previewSend()
-    expect(selectSend(airlock.getState())).toMatchObject({
+    expect(sendView(airlock)).toMatchObject({
       step: "form",
       preview: undefined,
       canPreview: true,
@@ -43,7 +42,7 @@ describe("Preview", () => {
     })
     // The next edit clears it: the form's own check speaks again.
     airlock.setSendAmount("0.5")
-    expect(selectSend(airlock.getState()).error).toBeUndefined()
+    expect(sendView(airlock).error).toBeUndefined()
   })
 
   it("prepares nothing for a form that fails its check, nor again while a preview is shown", async () => {
@@ -54,17 +53,17 @@ describe("Preview", () => {
     await airlock.previewSend()
     expect(steps).not.toContain("preparing")
     expect(transfers.prepared).toBe(0)
-    expect(selectSend(airlock.getState())).toMatchObject({
+    expect(sendView(airlock)).toMatchObject({
       step: "form",
       error: { reason: "AmountAndReceiverRequired" }
     })
     airlock.setSendReceiver(ada)
     await airlock.previewSend()
-    const shown = selectSend(airlock.getState()).preview
+    const shown = sendView(airlock).preview
     await airlock.previewSend()
     expect(transfers.prepared).toBe(1)
-    expect(selectSend(airlock.getState())).toMatchObject({ step: "preview" })
-    expect(selectSend(airlock.getState()).preview).toBe(shown)
+    expect(sendView(airlock)).toMatchObject({ step: "preview" })
+    expect(sendView(airlock).preview).toBe(shown)
   })
 
   it("drops a preparation when the form is edited meanwhile: its answer never shows", async () => {
@@ -76,10 +75,10 @@ describe("Preview", () => {
     const preview = airlock.previewSend()
     await until(airlock, (state) => state.send.step === "preparing")
     airlock.setSendAmount("0.4")
-    expect(selectSend(airlock.getState())).toMatchObject({ step: "form", canPreview: true })
+    expect(sendView(airlock)).toMatchObject({ step: "form", canPreview: true })
     held.resolve()
     await preview
-    expect(selectSend(airlock.getState())).toMatchObject({ step: "form", amount: "0.4", preview: undefined })
+    expect(sendView(airlock)).toMatchObject({ step: "form", amount: "0.4", preview: undefined })
   })
 
   it("drops a preparation when Send is left meanwhile", async () => {
@@ -94,7 +93,7 @@ describe("Preview", () => {
     held.resolve()
     await preview
     airlock.push("Send")
-    expect(selectSend(airlock.getState())).toMatchObject({ step: "form", amount: "", preview: undefined })
+    expect(sendView(airlock)).toMatchObject({ step: "form", amount: "", preview: undefined })
   })
 
   it("Edit goes back from the preview to the form, which keeps what was typed", async () => {
@@ -102,9 +101,9 @@ describe("Preview", () => {
     airlock.setSendAmount("0.5")
     airlock.setSendReceiver(ada)
     await airlock.previewSend()
-    expect(selectSend(airlock.getState()).step).toBe("preview")
+    expect(sendView(airlock).step).toBe("preview")
     airlock.editSend()
-    expect(selectSend(airlock.getState())).toMatchObject({
+    expect(sendView(airlock)).toMatchObject({
       step: "form",
       amount: "0.5",
       receiver: ada,

@@ -1,5 +1,8 @@
 import type { AirlockAdapter } from "../../../../core/adapter/AirlockAdapter.ts"
+import { messageText } from "../../../../core/i18n/catalogue.ts"
+import { en } from "../../../../core/i18n/en/index.ts"
 import { base, mainnet } from "../../../../core/networks/index.ts"
+import { type SendView, selectSend } from "../../../../core/resources/send.ts"
 import type { TokenBalance } from "../../../../core/schema/token.ts"
 import type { AirlockState } from "../../../../core/state/AirlockState.ts"
 import { createTestAirlock, fakeAccount, fakeAdapter, type TestAirlockClient } from "../../../../core/testing/index.ts"
@@ -107,4 +110,17 @@ export const setupSend = async (
   await airlock.open()
   airlock.push("Send")
   return { airlock, wallet, transfers, balances }
+}
+
+/** What the Send view draws, with its error in the English a user reads (the state keeps it as catalogue data). */
+export const sendView = (
+  airlock: TestAirlockClient
+): Omit<SendView, "error"> & {
+  readonly error: { readonly name: string; readonly reason?: string | undefined; readonly message: string } | undefined
+} => {
+  const view = selectSend(airlock.getState())
+  return {
+    ...view,
+    error: view.error === undefined ? undefined : { ...view.error, message: messageText(en, view.error.message) }
+  }
 }

@@ -1,0 +1,28 @@
+/** The English texts of the Send view (its form, token picker and preview); its failures are `SendError.*`. */
+export const sendMessages = {
+  "send.notConnected": "Not connected",
+  "send.tokenLabel": "Token",
+  "send.loadingTokens": "Loading tokens…",
+  "send.selectToken": "Select a token",
+  "send.balance": "Balance {balance}",
+  "send.amountLabel": "Amount",
+  "send.max": "Max",
+  "send.receiverLabel": "To",
+  "send.receiverPlaceholderEvm": "Address or name (0x…, name.eth)",
+  "send.receiverPlaceholderSolana": "Solana address or name",
+  "send.preview": "Preview send",
+  "send.preparing": "Preparing…",
+  "send.searchTokens": "Search tokens",
+  "send.yourTokens": "Your tokens",
+  "send.noTokenMatches": "No token matches",
+  "send.summarySending": "Sending",
+  "send.summaryTo": "To",
+  "send.summaryNetwork": "Network",
+  "send.summaryFee": "Network fee",
+  "send.namedReceiver": "{name} ({address})",
+  "send.confirmInWallet": "Confirm in your wallet…",
+  "send.edit": "Edit",
+  "send.send": "Send",
+  "send.sending": "Sending…",
+  "send.sent": "Sent {amount} {symbol}"
+} as const
