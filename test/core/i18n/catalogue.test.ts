@@ -4,10 +4,11 @@ import { ConnectionError, EmailError, SendError } from "../../../core/errors/cat
 import { errorTexts } from "../../../core/errors/texts.ts"
 import { type Messages, messageText, translate } from "../../../core/i18n/catalogue.ts"
 import { describeError } from "../../../core/i18n/describeError.ts"
-import { en } from "../../../core/i18n/en/index.ts"
+import { areas, en } from "../../../core/i18n/en/index.ts"
 import { placeholdersOf } from "../../../core/i18n/format.ts"
 import { bundledLocaleOf, bundledLocales, loadLocale, localeDir, preferredLocale } from "../../../core/i18n/locales.ts"
 import { mainnet } from "../../../core/networks/index.ts"
+import { VIEWS } from "../../../core/router/views.ts"
 import { createTestAirlock } from "../../../core/testing/index.ts"
 
 const ids = Object.keys(en).sort()
@@ -40,6 +41,29 @@ describe("the English catalogue", () => {
     expect(en["alert.APKT002.title"]).toBe("Invalid App Configuration")
     const errorIds = Object.entries(errorTexts).flatMap(([tag, table]) => Object.keys(table).map((r) => `${tag}.${r}`))
     expect(errorIds.filter((id) => !(id in en))).toEqual([])
+  })
+})
+
+describe("the catalogue's ids", () => {
+  it("every view has a header title, `title.<View>`, and no title names a view that does not exist", () => {
+    const titles = Object.keys(areas.title)
+    expect(VIEWS.filter((view) => !titles.includes(`title.${view}`))).toEqual([])
+    expect(titles.filter((id) => !(VIEWS as ReadonlyArray<string>).includes(id.slice("title.".length)))).toEqual([])
+  })
+
+  it("each area's ids start with the area's name (then one lowerCamel name), and no two areas share an id", () => {
+    const written = Object.entries(areas).flatMap(([area, messages]) =>
+      area === "errors" || area === "alert" || area === "title"
+        ? []
+        : Object.keys(messages).filter((id) => !new RegExp(`^${area}\\.[a-z][A-Za-z0-9]*$`).test(id))
+    )
+    expect(written).toEqual([])
+    const total = Object.values(areas).reduce((n, messages) => n + Object.keys(messages).length, 0)
+    expect(total).toBe(ids.length)
+  })
+
+  it("holds SPEC §8's UI text of a disallowed RPC method", () => {
+    expect(en["approve.actionNotAllowed"]).toBe("Action not allowed")
   })
 })
 
