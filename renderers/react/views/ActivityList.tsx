@@ -2,6 +2,7 @@
 import { memo } from "react"
 import type { ActivityRow as Row } from "../../../core/resources/activityFormat.ts"
 import { useAirlockActivity } from "../hooks/useAirlockActivity.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"
 import { LoadMore } from "../internal/LoadMore.tsx"
 
@@ -18,6 +19,7 @@ const timeFormat = new Intl.DateTimeFormat("en-US", {
  * on the row object, which structural sharing keeps across refetches.
  */
 const ActivityItem = memo(({ row }: { readonly row: Row }) => {
+  const { t } = useAirlockTranslation()
   const image = safeImageSrc(row.image)
   const failed = row.status === "failed"
   const content = (
@@ -34,7 +36,11 @@ const ActivityItem = memo(({ row }: { readonly row: Row }) => {
           {row.title}
           {row.status === "confirmed" ? null : (
             <span className="airlock-activity-status" data-status={row.status}>
-              {failed ? "Failed" : row.status === "pending" ? "Pending" : row.status}
+              {failed
+                ? t("activity.statusFailed")
+                : row.status === "pending"
+                  ? t("activity.statusPending")
+                  : row.status}
             </span>
           )}
         </span>
@@ -57,7 +63,7 @@ const ActivityItem = memo(({ row }: { readonly row: Row }) => {
           href={row.explorerUrl}
           target="_blank"
           rel="noopener noreferrer"
-          title="View on the block explorer"
+          title={t("activity.viewOnExplorer")}
         >
           {content}
         </a>
@@ -73,15 +79,16 @@ const ActivityItem = memo(({ row }: { readonly row: Row }) => {
  */
 export const ActivityList = () => {
   const { status, groups, hasMore, fetching, loadMore } = useAirlockActivity()
+  const { t } = useAirlockTranslation()
   if (groups.length === 0) {
     if (status === "pending" || status === "idle" || fetching) {
       return (
         <p className="airlock-empty" aria-busy="true">
-          Loading activity…
+          {t("activity.loading")}
         </p>
       )
     }
-    return <p className="airlock-empty">No activity yet</p>
+    return <p className="airlock-empty">{t("activity.empty")}</p>
   }
   return (
     <div className="airlock-activity">
@@ -90,7 +97,7 @@ export const ActivityList = () => {
           <h3 className="airlock-activity-group" id={`airlock-activity-group-${index}`}>
             {group.label}
           </h3>
-          <ul className="airlock-list" aria-label={`Activity, ${group.label}`}>
+          <ul className="airlock-list" aria-label={t("activity.group", { group: group.label })}>
             {group.rows.map((row) => (
               <ActivityItem key={row.id} row={row} />
             ))}

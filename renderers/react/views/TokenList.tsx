@@ -3,6 +3,7 @@ import { memo } from "react"
 import { formatBalance } from "../../../core/schema/format.ts"
 import type { TokenBalance } from "../../../core/schema/token.ts"
 import { useAirlockTokens } from "../hooks/useAirlockTokens.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })
@@ -42,21 +43,22 @@ const TokenRow = memo(({ token }: { readonly token: TokenBalance }) => {
  */
 export const TokenList = () => {
   const { status, tokens, totalValue } = useAirlockTokens()
+  const { t } = useAirlockTranslation()
   if (tokens.length === 0) {
-    if (status === "error") return <p className="airlock-empty">Token Balance Unavailable</p>
-    if (status === "success") return <p className="airlock-empty">No tokens yet</p>
+    if (status === "error") return <p className="airlock-empty">{t("AccountDataError.TokenBalanceUnavailable")}</p>
+    if (status === "success") return <p className="airlock-empty">{t("tokens.empty")}</p>
     return (
       <p className="airlock-empty" aria-busy="true">
-        Loading tokens…
+        {t("tokens.loading")}
       </p>
     )
   }
   return (
     <>
       <p className="airlock-token-total">
-        <span>Total</span> <span data-part="tokens-total">{formatUsd(totalValue)}</span>
+        <span>{t("tokens.total")}</span> <span data-part="tokens-total">{formatUsd(totalValue)}</span>
       </p>
-      <ul className="airlock-list" aria-label="Tokens">
+      <ul className="airlock-list" aria-label={t("tokens.list")}>
         {tokens.map((token) => (
           <TokenRow key={token.address ?? `native:${token.symbol}`} token={token} />
         ))}

@@ -77,7 +77,8 @@ const specTexts: ReadonlyArray<readonly [string, () => AirlockError]> = [
 // "{reason}" is the API's own first reason, which SPEC §8 prefers over 'Error registering name {name}'.
 // SPEC §5 requires the params checks but gives them no text of their own.
 // Airlock's own: SPEC §8 has no text for these (an options error, the API's reasons, bad RPC params, Send's checks
-// and a refusal in the wallet, the NFTs endpoint SPEC does not define, and an email SPEC §5 refuses).
+// and a refusal in the wallet, the NFTs endpoint SPEC does not define, an email SPEC §5 refuses, and an email change
+// to the address the user already has).
 const airlockOnlyTexts = [
   "Invalid Airlock options",
   "{reason}",
@@ -85,7 +86,8 @@ const airlockOnlyTexts = [
   "{message}",
   "Transaction rejected in the wallet",
   "Failed to fetch NFTs",
-  "Invalid email address"
+  "Invalid email address",
+  "This is your email already"
 ]
 
 const allClasses = [
