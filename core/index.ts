@@ -47,7 +47,7 @@ export {
 export {
   type ActivityGroup,
   type ActivityRow,
-  activityGroupLabel,
+  activityGroupOf,
   activityRow,
   groupActivity,
   isShownTransaction,
@@ -57,7 +57,15 @@ export { type BalanceView, selectBalance, watchBalance } from "./resources/balan
 export { type NftsView, selectNfts, watchNfts } from "./resources/nfts.ts"
 export { connectedResourceKey, replaceEqualDeep, resourceKey, resourceLifetimes } from "./resources/resource.ts"
 export { selectTokens, type TokensView, watchTokens } from "./resources/tokens.ts"
-export type { RouterState, SnackMessage, View, ViewParams, ViewParamsMap } from "./router/index.ts"
+export type {
+  RouterState,
+  ShowSnackParameters,
+  SnackMessage,
+  SnackVariant,
+  View,
+  ViewParams,
+  ViewParamsMap
+} from "./router/index.ts"
 export { VIEWS } from "./router/index.ts"
 export type { OpenParameters, PushData, ViewRequest } from "./router/requests.ts"
 export type { ResolvedFeatures } from "./rules/features.ts"

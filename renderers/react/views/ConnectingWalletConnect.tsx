@@ -41,9 +41,9 @@ export const ConnectingWalletConnect = ({ basic = false }: ViewProps & { readonl
     if (uri === undefined) return
     try {
       await navigator.clipboard.writeText(uri)
-      client.showSnack({ message: "Link copied", variant: "success" })
+      client.showSnack({ message: { id: "connecting.linkCopied" }, variant: "success" })
     } catch {
-      client.showSnack({ message: "Could not copy the link", variant: "error" })
+      client.showSnack({ message: { id: "connecting.linkCopyFailed" }, variant: "error" })
     }
   }
   // The Basic variant's way to the full list, in every state (a refusal, a missing connector) as well as the QR.

@@ -39,7 +39,7 @@ export const NftDetail = (_props: ViewProps) => {
   if (nft === undefined) return <p className="airlock-empty">{t("nfts.gone")}</p>
   const contract = nft.contract.split(":").at(-1) ?? nft.contract
   const explorer = explorerUrl(network?.blockExplorers?.default.url, contract, nft.tokenId, network?.chainNamespace)
-  const copy = () => copyText(client, contract, "Contract address copied")
+  const copy = () => copyText(client, contract, { id: "nfts.contractCopied" })
   const explorerName = network?.blockExplorers?.default.name
 
   return (

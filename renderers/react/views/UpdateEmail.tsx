@@ -70,7 +70,7 @@ export const UpdateEmailSecondaryOtp = () => {
       text={t("embedded.confirmNewEmail", { email: shortenEmail(newEmail) })}
       onSubmit={(code) =>
         updateEmailSecondaryOtp(client, code).then(() => {
-          client.showSnack({ variant: "success", message: "Email updated" })
+          client.showSnack({ variant: "success", message: { id: "embedded.emailUpdated" } })
           void client.open({ view: "Account" })
         })
       }

@@ -3,7 +3,6 @@ import {
   AccountDataError,
   type AirlockError,
   AlertError,
-  actionNotAllowedText,
   ChainError,
   ConnectionError,
   EmailError,
@@ -14,6 +13,7 @@ import {
   SendError,
   SiwxError
 } from "../../../core/errors/index.ts"
+import { en } from "../../../core/i18n/en/index.ts"
 
 /**
  * Every text of SPEC §8, copied verbatim, with the error that must show it. Placeholders keep SPEC's own spelling
@@ -122,7 +122,8 @@ describe("the SPEC §8 catalogue", () => {
   })
 
   it("shows 'Action not allowed' for a disallowed RPC call", () => {
-    assert.strictEqual(actionNotAllowedText, "Action not allowed")
+    // A UI text, not an error's: the catalogue's approve.actionNotAllowed (ApproveTransaction shows it).
+    assert.strictEqual(en["approve.actionNotAllowed"], "Action not allowed")
   })
 
   it("'Error registering name {name}' names the name", () => {

@@ -19,6 +19,7 @@ test("airlock/react exports exactly the public names (a new export shows up here
       "useAirlockSelector",
       "useAirlockState",
       "useAirlockTokens",
+      "useAirlockTranslation",
     ]
   `)
 })
