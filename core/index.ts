@@ -95,7 +95,7 @@ export {
 } from "./schema/checks.ts"
 export type { Connection, Connector, ConnectorData, ConnectorType } from "./schema/connector.ts"
 export { DecimalError, parseDecimal } from "./schema/decimal.ts"
-export { formatBalance, formatQuantity, truncateAddress } from "./schema/format.ts"
+export { formatBalance, formatQuantity, formatUsd, localizeDecimal, truncateAddress } from "./schema/format.ts"
 export { shortenEmail } from "./schema/loginName.ts"
 export type { ChainNamespace } from "./schema/namespace.ts"
 export type { CaipAddress, CaipNetwork, CaipNetworkId } from "./schema/network.ts"

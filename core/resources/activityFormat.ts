@@ -6,7 +6,7 @@
  */
 import type { Message, MessageId } from "../i18n/catalogue.ts"
 import { roundHalfUp, trimTrailingZeros } from "../schema/decimal.ts"
-import { operationSign } from "../schema/format.ts"
+import { localizeDecimal, operationSign } from "../schema/format.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import type { Transaction, TransactionTransfer } from "../schema/transaction.ts"
 import { isSafeImageUrl, isSafeLinkUrl } from "../schema/urlCheck.ts"
@@ -123,16 +123,20 @@ const explorerTxUrl = (base: string | undefined, hash: string | undefined): stri
 const safeImage = (url: string | undefined) => (url !== undefined && isSafeImageUrl(url) ? url : undefined)
 
 /**
- * What one transfer moved (an amount with its sign and symbol, or an NFT's name; undefined for a nameless NFT), or
- * `false` when its quantity is not a readable number.
+ * What one transfer moved (an amount with its sign and symbol, written for `locale`, or an NFT's name; undefined for
+ * a nameless NFT), or `false` when its quantity is not a readable number.
  */
-const transferAmount = (transfer: TransactionTransfer, sign: string): string | undefined | false => {
+const transferAmount = (transfer: TransactionTransfer, sign: string, locale: string): string | undefined | false => {
   if (transfer.nft_info != null) return transfer.nft_info.name ?? undefined
   const rounded = roundHalfUp(transfer.quantity.numeric, 3)
   if (rounded === undefined) return false
-  const amount = trimTrailingZeros(rounded).replace(/^-/, "")
+  const magnitude = trimTrailingZeros(rounded).replace(/^-/, "")
+  const amount =
+    sign === "-"
+      ? localizeDecimal(`-${magnitude}`, locale)
+      : localizeDecimal(magnitude, locale, { sign: sign === "+" ? "always" : "auto" })
   const symbol = transfer.fungible_info?.symbol ?? ""
-  return `${sign}${amount}${symbol === "" ? "" : ` ${symbol}`}`
+  return `${amount}${symbol === "" ? "" : ` ${symbol}`}`
 }
 
 /** The row's description: what the first transfer moved, and how many more there are. */
@@ -146,7 +150,7 @@ const describeTransfers = (amount: string | undefined, more: number): Message =>
 
 /**
  * One transaction as a row: title, the first transfer's amount to 3 decimals (half-up, decimal math) with its sign,
- * image and explorer link. Undefined when the transaction cannot be shown truthfully (an unreadable date, or an
+ * written for `locale` (its digits and separators, the digits exact), image and explorer link. Undefined when the transaction cannot be shown truthfully (an unreadable date, or an
  * amount that is not a number, e.g. a 2 MB string): such a row is left out rather than shown as 0.
  * @example
  * ```ts
@@ -156,7 +160,7 @@ const describeTransfers = (amount: string | undefined, more: number): Message =>
  * activityRow(tx, mainnet)?.description // { id: "activity.transfer", params: { amount: "-0.013 ETH" } }
  * ```
  */
-export const activityRow = (transaction: Transaction, network: CaipNetwork): ActivityRow | undefined => {
+export const activityRow = (transaction: Transaction, network: CaipNetwork, locale = "en"): ActivityRow | undefined => {
   const { metadata, transfers } = transaction
   const minedAt = Date.parse(metadata.minedAt)
   if (!Number.isFinite(minedAt)) return undefined
@@ -165,7 +169,7 @@ export const activityRow = (transaction: Transaction, network: CaipNetwork): Act
     first === undefined || first.nft_info != null ? "" : transferSign(metadata.operationType, first.direction)
   let description: Message | undefined
   if (first !== undefined) {
-    const amount = transferAmount(first, sign)
+    const amount = transferAmount(first, sign, locale)
     if (amount === false) return undefined
     description = describeTransfers(amount, transfers.length - 1)
   }
@@ -229,7 +233,7 @@ export const activityGroupOf = (
 
 /**
  * The rows of `transactions` shown on `network`, grouped by date (newest first), as the Activity list draws them;
- * months are written for `locale`.
+ * amounts and months are written for `locale`.
  * @example
  * ```ts
  * import { groupActivity } from "airlock"
@@ -246,7 +250,7 @@ export const groupActivity = (
   const groups: Array<{ key: string; label: Message; rows: Array<ActivityRow> }> = []
   const rows = transactions
     .filter((t) => isShownTransaction(t, network.caipNetworkId))
-    .flatMap((t) => activityRow(t, network) ?? [])
+    .flatMap((t) => activityRow(t, network, locale) ?? [])
     .sort((a, b) => b.minedAt - a.minedAt)
   for (const row of rows) {
     const group = activityGroupOf(row.minedAt, now, locale)

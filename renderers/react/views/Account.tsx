@@ -118,7 +118,7 @@ export const Account = ({ id }: ViewProps) => {
   const client = useAirlock()
   const { address, balance, balanceSymbol } = useAirlockAccount()
   const { network } = useAirlockNetwork()
-  const { t } = useAirlockTranslation()
+  const { t, locale } = useAirlockTranslation()
   const [profileName, profileImage] = useAirlockSelector(selectProfile).split("\n")
   const receiveEnabled = useAirlockSelector(selectReceiveEnabled)
   const sendEnabled = useAirlockSelector(selectSendEnabled)
@@ -166,7 +166,7 @@ export const Account = ({ id }: ViewProps) => {
       </div>
       {/* Unknown while it loads, or when neither the API nor the chain answered: no line rather than a wrong 0. */}
       {balance === undefined ? null : (
-        <p className="airlock-account-balance">{formatBalance(balance, balanceSymbol)}</p>
+        <p className="airlock-account-balance">{formatBalance(balance, balanceSymbol, locale)}</p>
       )}
       {/* Wallet features (send, receive): one button each. */}
       <div className="airlock-account-features">

@@ -4,6 +4,7 @@ import { answerRequest } from "../../../adapters/embedded/actions.ts"
 import type { MessageId } from "../../../core/i18n/catalogue.ts"
 import { getViewParams } from "../../../core/router/state.ts"
 import { fromBaseUnits } from "../../../core/rules/send.ts"
+import { localizeDecimal } from "../../../core/schema/format.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
@@ -49,7 +50,7 @@ export const ApproveTransaction = () => {
   const client = useAirlock()
   const request = useAirlockSelector(selectRequest)
   const { network } = useAirlockNetwork()
-  const { t, rich } = useAirlockTranslation()
+  const { t, rich, locale } = useAirlockTranslation()
   const [approved, setApproved] = useState<string | undefined>(undefined)
   if (request === undefined) return null
   if (request.notAllowed === true || request.id === undefined) {
@@ -72,7 +73,7 @@ export const ApproveTransaction = () => {
   const value =
     request.value === undefined || currency === undefined
       ? request.value
-      : `${fromBaseUnits(BigInt(request.value), currency.decimals)} ${currency.symbol}`
+      : `${localizeDecimal(fromBaseUnits(BigInt(request.value), currency.decimals), locale)} ${currency.symbol}`
   const waiting = approved === id
   const ask = asks[request.method]
   // An unsafe method without words of its own (SPEC §5's list may grow) is named by the method itself.
@@ -86,7 +87,10 @@ export const ApproveTransaction = () => {
         <Row label={t("approve.method")} value={request.method} />
         <Row label={t("approve.to")} value={request.to} />
         <Row label={t("approve.value")} value={value} />
-        <Row label={t("approve.calls")} value={request.calls === undefined ? undefined : String(request.calls)} />
+        <Row
+          label={t("approve.calls")}
+          value={request.calls === undefined ? undefined : localizeDecimal(String(request.calls), locale)}
+        />
         <Row label={t("approve.message")} value={request.message} />
         <Row label={t("approve.data")} value={request.data} />
       </dl>

@@ -86,6 +86,13 @@ describe("a row", () => {
       "+9007199254740994 ETH"
     )
     expect(english(activityRow(tx("1", "burn", [transfer("0.0004")]), mainnet)?.description)).toBe("-0 ETH")
+    // In the locale's writing: the same half-up digits, its separator and signs.
+    expect(english(activityRow(tx("1", "send", [transfer("1234.0125")]), mainnet, "de")?.description)).toBe(
+      "-1234,013 ETH"
+    )
+    expect(english(activityRow(tx("1", "claim", [transfer("0.5")]), mainnet, "ar-EG")?.description)).toBe(
+      "\u061c+٠٫٥ ETH"
+    )
   })
 
   it("names an NFT, counts further transfers, capitalises the operation, and links the explorer's /tx/ page", () => {
