@@ -118,7 +118,7 @@ export const Account = ({ id }: ViewProps) => {
   const client = useAirlock()
   const { address, balance, balanceSymbol } = useAirlockAccount()
   const { network } = useAirlockNetwork()
-  const { t, locale } = useAirlockTranslation()
+  const { t, locale, dir } = useAirlockTranslation()
   const [profileName, profileImage] = useAirlockSelector(selectProfile).split("\n")
   const receiveEnabled = useAirlockSelector(selectReceiveEnabled)
   const sendEnabled = useAirlockSelector(selectSendEnabled)
@@ -127,7 +127,7 @@ export const Account = ({ id }: ViewProps) => {
   const isAuth = useAirlockSelector(selectIsAuth)
   // Which tab is shown is the view's own UI state, remembered per client while the page lives.
   const [selected, setSelected] = useState<AccountTab>(() => lastTabs.get(client) ?? "Tokens")
-  const tabs = { id, tabs: accountTabs, selected }
+  const tabs = { id, tabs: accountTabs, selected, dir }
   // Click and keyboard behaviour come from core's anatomy; the renderer only says how to select and focus.
   const actions = {
     select: (tab: AccountTab) => {

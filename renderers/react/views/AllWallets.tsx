@@ -41,7 +41,7 @@ const ignore = () => undefined
  */
 export const AllWallets = ({ id }: ViewProps) => {
   const client = useAirlock()
-  const { t } = useAirlockTranslation()
+  const { t, dir } = useAirlockTranslation()
   const entries = useAirlockSelector(selectAllWallets)
   const count = useAirlockSelector(selectCount)
   const search = useAirlockSelector(selectSearch)
@@ -119,7 +119,7 @@ export const AllWallets = ({ id }: ViewProps) => {
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT))
-    const next = moveInGrid(event, focusIndex, { count: entries.length, columns: WALLET_GRID_COLUMNS, pageRows })
+    const next = moveInGrid(event, focusIndex, { count: entries.length, columns: WALLET_GRID_COLUMNS, pageRows, dir })
     if (next === undefined) return
     event.preventDefault()
     pendingFocus.current = true

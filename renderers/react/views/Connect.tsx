@@ -1,6 +1,7 @@
 "use client"
 import { getWalletListProps } from "../../../core/anatomy/walletItem.ts"
 import type { MessageId } from "../../../core/i18n/catalogue.ts"
+import { localizeDecimal } from "../../../core/schema/format.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { type ConnectSection, type ConnectView, selectConnectView } from "../../../core/state/selectors.ts"
 import { WalletItem } from "../components/WalletItem.tsx"
@@ -127,7 +128,7 @@ const WalletMethod = ({ id }: ViewProps) => {
   const client = useAirlock()
   const { sections } = useAirlockSelector(selectConnectView, sameConnectView)
   const count = useAirlockSelector(selectAllWalletsCount)
-  const { t } = useAirlockTranslation()
+  const { t, locale } = useAirlockTranslation()
   return (
     <div className="airlock-wallets">
       {sections.map((section) => (
@@ -136,7 +137,7 @@ const WalletMethod = ({ id }: ViewProps) => {
       {count === undefined ? null : (
         <button type="button" className="airlock-list-item" onClick={() => client.push("AllWallets")}>
           <span className="airlock-list-name">{t("connect.allWallets")}</span>
-          {count > 0 ? <span className="airlock-tag">{count}</span> : null}
+          {count > 0 ? <span className="airlock-tag">{localizeDecimal(String(count), locale)}</span> : null}
         </button>
       )}
     </div>
