@@ -5,7 +5,7 @@ import { errorTexts } from "../../../core/errors/texts.ts"
 import { type Messages, messageText, translate } from "../../../core/i18n/catalogue.ts"
 import { describeError } from "../../../core/i18n/describeError.ts"
 import { areas, en } from "../../../core/i18n/en/index.ts"
-import { placeholdersOf } from "../../../core/i18n/format.ts"
+import { placeholdersOf, templateParts } from "../../../core/i18n/format.ts"
 import { bundledLocaleOf, bundledLocales, loadLocale, localeDir, preferredLocale } from "../../../core/i18n/locales.ts"
 import { mainnet } from "../../../core/networks/index.ts"
 import { VIEWS } from "../../../core/router/views.ts"
@@ -75,6 +75,18 @@ describe("translate", () => {
     expect(messageText(en, { id: "AdapterLoadError.LoadFailed", params: { namespace: "solana" } })).toBe(
       "Failed to load the solana adapter"
     )
+  })
+})
+
+describe("templateParts", () => {
+  it("cuts a text at its placeholders, in the text's own order, so markup can fill one", () => {
+    expect(templateParts("Logged in as {login}")).toEqual(["Logged in as ", { placeholder: "login" }])
+    expect(templateParts("{action} on {network}")).toEqual([
+      { placeholder: "action" },
+      " on ",
+      { placeholder: "network" }
+    ])
+    expect(templateParts("No placeholder")).toEqual(["No placeholder"])
   })
 })
 

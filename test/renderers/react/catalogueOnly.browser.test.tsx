@@ -116,7 +116,7 @@ const open = async (state?: (state: AirlockState) => AirlockState) => {
 
 /** Waits for `selector` in the dialog, then expects no stray words on the page. */
 const expectOnlyCatalogueTexts = async (client: TestAirlockClient, selector: string) => {
-  await expect.poll(() => document.querySelector(`dialog ${selector}`)).not.toBeNull()
+  await expect.poll(() => document.querySelector(`dialog ${selector}`), { timeout: 10_000 }).not.toBeNull()
   expect(client.getState().i18n.messages).toBe(marked.messages)
   expect(stray()).toEqual([])
 }

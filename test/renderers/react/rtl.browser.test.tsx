@@ -35,7 +35,7 @@ const inDialog = (selector: string) => dialog().querySelector(selector)
 const openConnect = async (locale: LocaleCatalogue | undefined) => {
   const { button } = await renderAirlock({ state: withWallets, ...(locale === undefined ? {} : { locale }) })
   await userEvent.click(button)
-  await expect.poll(() => inDialog(".airlock-list-item")).not.toBeNull()
+  await expect.poll(() => inDialog(".airlock-list-item"), { timeout: 10_000 }).not.toBeNull()
 }
 
 const openAccount = async (locale: LocaleCatalogue | undefined) => {
@@ -47,7 +47,7 @@ const openAccount = async (locale: LocaleCatalogue | undefined) => {
   })
   await client.connect("test.wallet")
   await userEvent.click(button)
-  await expect.poll(() => inDialog(".airlock-tabs")).not.toBeNull()
+  await expect.poll(() => inDialog(".airlock-tabs"), { timeout: 10_000 }).not.toBeNull()
   return client
 }
 
@@ -98,7 +98,7 @@ describe("a right-to-left locale", () => {
     await page.screenshot({ path: "../../../.vitest/rtl/account-rtl-390.png" })
 
     client.push("Receive")
-    await expect.poll(() => inDialog(".airlock-receive")).not.toBeNull()
+    await expect.poll(() => inDialog(".airlock-receive"), { timeout: 10_000 }).not.toBeNull()
     const back = inDialog(".airlock-back") as HTMLElement
     expect(back.hidden).toBe(false)
     expect(box(back).left).toBeGreaterThan(box(inDialog(".airlock-close")).left)
@@ -113,7 +113,7 @@ describe("a right-to-left locale", () => {
     expect(box(tabs[0]).left).toBeLessThan(box(tabs[2]).left)
     await page.screenshot({ path: "../../../.vitest/rtl/account-ltr-390.png" })
     client.push("Receive")
-    await expect.poll(() => inDialog(".airlock-receive")).not.toBeNull()
+    await expect.poll(() => inDialog(".airlock-receive"), { timeout: 10_000 }).not.toBeNull()
     const back = inDialog(".airlock-back") as HTMLElement
     expect(box(back).left).toBeLessThan(box(inDialog(".airlock-close")).left)
     expect(getComputedStyle(back.querySelector("svg") as Element).transform).toBe("none")
