@@ -47,7 +47,7 @@ export {
 export {
   type ActivityGroup,
   type ActivityRow,
-  activityGroupLabel,
+  activityGroupOf,
   activityRow,
   groupActivity,
   isShownTransaction,
@@ -58,7 +58,15 @@ export { type NftsView, selectNfts, watchNfts } from "./resources/nfts.ts"
 export { connectedResourceKey, replaceEqualDeep, resourceKey, resourceLifetimes } from "./resources/resource.ts"
 export { filterTokens, type SendView, selectSend } from "./resources/send.ts"
 export { selectTokens, type TokensView, watchTokens } from "./resources/tokens.ts"
-export type { RouterState, SnackMessage, View, ViewParams, ViewParamsMap } from "./router/index.ts"
+export type {
+  RouterState,
+  ShowSnackParameters,
+  SnackMessage,
+  SnackVariant,
+  View,
+  ViewParams,
+  ViewParamsMap
+} from "./router/index.ts"
 export { VIEWS } from "./router/index.ts"
 export type { OpenParameters, PushData, ViewRequest } from "./router/requests.ts"
 export type { ResolvedFeatures } from "./rules/features.ts"
@@ -87,7 +95,7 @@ export {
 } from "./schema/checks.ts"
 export type { Connection, Connector, ConnectorData, ConnectorType } from "./schema/connector.ts"
 export { DecimalError, parseDecimal } from "./schema/decimal.ts"
-export { formatBalance, formatQuantity, truncateAddress } from "./schema/format.ts"
+export { formatBalance, formatQuantity, formatUsd, localizeDecimal, truncateAddress } from "./schema/format.ts"
 export { shortenEmail } from "./schema/loginName.ts"
 export type { ChainNamespace } from "./schema/namespace.ts"
 export type { CaipAddress, CaipNetwork, CaipNetworkId } from "./schema/network.ts"

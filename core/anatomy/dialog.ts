@@ -5,6 +5,7 @@
  * `syncDialog` (syncDialog.ts). So a custom UI behaves as the React one, with no line copied from it.
  * @module
  */
+import { type Messages, translate } from "../i18n/catalogue.ts"
 import type { RouterState } from "../router/state.ts"
 import { trapTab } from "./focus.ts"
 import { getModalIds } from "./ids.ts"
@@ -20,9 +21,35 @@ import { takeCloseMadeHere } from "./syncDialog.ts"
  * ```
  */
 export interface DialogClient {
-  getState(): { readonly modal: RouterState }
+  getState(): { readonly modal: RouterState; readonly i18n: DialogLanguage }
   close(): Promise<unknown>
   goBack(): void
+}
+
+/** The language the dialog is drawn in: the state's `i18n` (its locale, direction and texts). */
+export interface DialogLanguage {
+  readonly locale: string
+  readonly dir: "ltr" | "rtl"
+  readonly messages: Messages
+}
+
+/**
+ * The header title of `modal`'s view in `messages` (`title.<View>`: words a user expects, never the internal view
+ * name); a wallet's own connecting view is titled with the wallet's name.
+ *
+ * @example
+ * ```ts
+ * import { en } from "../i18n/en/index.ts"
+ * import { dialogTitle } from "./dialog.ts"
+ * dialogTitle({ view: "AllWallets", data: {} }, en) // "All Wallets"
+ * ```
+ */
+export const dialogTitle = (modal: Pick<RouterState, "view" | "data">, messages: Messages): string => {
+  if (modal.view === "ConnectingExternal") {
+    const name = modal.data.ConnectingExternal?.walletName
+    if (name !== undefined && name.length > 0) return name
+  }
+  return translate(messages, `title.${modal.view}`)
 }
 
 /**
@@ -43,6 +70,11 @@ export interface DialogContext {
    * @default client.getState().modal
    */
   readonly modal?: RouterState | undefined
+  /**
+   * The language to draw in. A renderer that selected it passes what it renders.
+   * @default client.getState().i18n
+   */
+  readonly i18n?: DialogLanguage | undefined
 }
 
 /** `"open"` or `"closed"`: the `data-state` of the dialog. */
@@ -124,7 +156,7 @@ const pressedOnBackdrop = new WeakSet<EventTarget>()
 /**
  * The dialog's prop getters, with their handlers, over `ctx.client`: the dialog element (modal, named by its title;
  * Escape, a press on the backdrop and the browser closing it all close through the client; Tab stays inside), the
- * title, and the back and close buttons (labelled "Back" and "Close"). Attributes carry their HTML names and handlers
+ * title (with the view's title text), and the back and close buttons (labelled in the state's language). Attributes carry their HTML names and handlers
  * are `on` + the DOM event's name (`onKeyDown` for `keydown`), each taking the DOM event or React's synthetic one:
  * React spreads them through its `normalizeProps`, a DOM renderer through `spreadProps`.
  *
@@ -139,6 +171,7 @@ const pressedOnBackdrop = new WeakSet<EventTarget>()
 export const connectDialog = (ctx: DialogContext) => {
   const { client } = ctx
   const modal = ctx.modal ?? client.getState().modal
+  const i18n = ctx.i18n ?? client.getState().i18n
   const ids = getModalIds(ctx.id)
   const back = canGoBack(modal)
   // A refused close (a required sign-in) or one after `destroy()` rejects; the dialog then simply stays as core says.
@@ -151,6 +184,8 @@ export const connectDialog = (ctx: DialogContext) => {
     open: modal.open,
     /** Whether there is a view to go back to. */
     canGoBack: back,
+    /** The header title of the view shown, in the dialog's language ({@link dialogTitle}). */
+    title: dialogTitle(modal, i18n.messages),
 
     /** Props of the `<dialog>` element. */
     getDialogProps: () => ({
@@ -163,6 +198,9 @@ export const connectDialog = (ctx: DialogContext) => {
       "data-state": (modal.open ? "open" : "closed") as DialogState,
       "data-view": modal.view,
       "data-transition": modal.transition,
+      /** The dialog is read in the state's language, and mirrors for a right-to-left one. */
+      dir: i18n.dir,
+      lang: i18n.locale,
       /** Tab and Shift+Tab cycle inside the dialog. */
       onKeyDown: (event: DialogKeyboardEvent): void => {
         if (isElement(event.currentTarget)) trapTab(event, event.currentTarget)
@@ -208,24 +246,24 @@ export const connectDialog = (ctx: DialogContext) => {
       "data-view": modal.view
     }),
 
-    /** Props of the close button: an icon button labelled "Close"; a click closes through the client. */
+    /** Props of the close button: an icon button labelled `common.close` ("Close"); a click closes through the client. */
     getCloseButtonProps: () => ({
       id: ids.closeButton,
       type: "button" as const,
-      "aria-label": "Close",
+      "aria-label": translate(i18n.messages, "common.close"),
       "data-scope": "dialog",
       "data-part": "close-button",
       onClick: close
     }),
 
     /**
-     * Props of the back button, labelled "Back": `hidden` (out of the page and the tab order) while there is no view
+     * Props of the back button, labelled `common.back` ("Back"): `hidden` (out of the page and the tab order) while there is no view
      * to go back to, which `data-state` says too; a click goes back through the client.
      */
     getBackButtonProps: () => ({
       id: ids.backButton,
       type: "button" as const,
-      "aria-label": "Back",
+      "aria-label": translate(i18n.messages, "common.back"),
       "data-scope": "dialog",
       "data-part": "back-button",
       "data-state": back ? ("visible" as const) : ("hidden" as const),

@@ -28,8 +28,10 @@ export {
   type DialogContext,
   type DialogEvent,
   type DialogKeyboardEvent,
+  type DialogLanguage,
   type DialogPointerEvent,
-  type DialogState
+  type DialogState,
+  dialogTitle
 } from "./dialog.ts"
 export { getModalIds, type ModalIds } from "./ids.ts"
 export { spreadProps } from "./spreadProps.ts"

@@ -6,7 +6,8 @@
 import { getModalIds } from "./ids.ts"
 
 /**
- * What the tab getters read: the root id, the tabs in order and the selected one.
+ * What the tab getters read: the root id, the tabs in order, the selected one, and the writing direction (in a
+ * right-to-left language the arrows follow the mirrored row: ArrowLeft moves on).
  *
  * @example
  * ```ts
@@ -18,6 +19,8 @@ export interface TabsContext<T extends string = string> {
   readonly id: string
   readonly tabs: ReadonlyArray<T>
   readonly selected: T
+  /** @default "ltr" */
+  readonly dir?: "ltr" | "rtl" | undefined
 }
 
 /**
@@ -88,23 +91,27 @@ export const getTabPanelProps = <T extends string>(ctx: TabsContext<T>, tab: T) 
 }
 
 /**
- * The tab a key moves to (ArrowLeft / ArrowRight wrap around, Home, End), or `undefined` for other keys.
+ * The tab a key moves to (ArrowLeft / ArrowRight wrap around, mirrored right-to-left; Home, End), or `undefined` for
+ * other keys.
  *
  * @example
  * ```ts
  * import { getTabForKey } from "./tabs.ts"
  * const ctx = { id: "airlock", tabs: ["Tokens", "NFTs", "Activity"], selected: "Tokens" }
  * getTabForKey(ctx, "ArrowLeft") // "Activity"
+ * getTabForKey({ ...ctx, dir: "rtl" }, "ArrowLeft") // "NFTs"
  * ```
  */
 export const getTabForKey = <T extends string>(ctx: TabsContext<T>, key: string): T | undefined => {
   const count = ctx.tabs.length
   const index = ctx.tabs.indexOf(ctx.selected)
   if (count === 0) return undefined
+  const forward = ctx.dir === "rtl" ? "ArrowLeft" : "ArrowRight"
+  const backward = ctx.dir === "rtl" ? "ArrowRight" : "ArrowLeft"
   switch (key) {
-    case "ArrowRight":
+    case forward:
       return ctx.tabs[(index + 1) % count]
-    case "ArrowLeft":
+    case backward:
       return ctx.tabs[(index - 1 + count) % count]
     case "Home":
       return ctx.tabs[0]

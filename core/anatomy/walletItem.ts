@@ -113,8 +113,9 @@ export const getWalletGridCellProps = (_ctx: { readonly id: string }, index: num
 
 /**
  * Where a key moves the focus in a grid of `count` wallets, `columns` to a row (the ARIA grid pattern): arrows by one
- * cell (left and right go on across rows), Home / End to the row's ends, Ctrl+Home / Ctrl+End to the first and last
- * wallet, Page Up / Page Down by `pageRows` rows. `undefined` for any other key, or no wallets.
+ * cell (left and right go on across rows, mirrored when `dir` is "rtl": ArrowLeft moves on), Home / End to the row's
+ * ends, Ctrl+Home / Ctrl+End to the first and last wallet, Page Up / Page Down by `pageRows` rows. `undefined` for any
+ * other key, or no wallets.
  *
  * @example
  * ```ts
@@ -122,22 +123,30 @@ export const getWalletGridCellProps = (_ctx: { readonly id: string }, index: num
  * moveInGrid({ key: "ArrowDown", ctrlKey: false }, 1, { count: 10, columns: 4, pageRows: 3 }) // 5
  * moveInGrid({ key: "ArrowDown", ctrlKey: false }, 9, { count: 10, columns: 4, pageRows: 3 }) // 9
  * moveInGrid({ key: "End", ctrlKey: true }, 0, { count: 10, columns: 4, pageRows: 3 }) // 9
+ * moveInGrid({ key: "ArrowLeft", ctrlKey: false }, 1, { count: 10, columns: 4, pageRows: 3, dir: "rtl" }) // 2
  * ```
  */
 export const moveInGrid = (
   event: { readonly key: string; readonly ctrlKey: boolean },
   index: number,
-  grid: { readonly count: number; readonly columns: number; readonly pageRows: number }
+  grid: {
+    readonly count: number
+    readonly columns: number
+    readonly pageRows: number
+    readonly dir?: "ltr" | "rtl" | undefined
+  }
 ): number | undefined => {
   const { count, columns } = grid
   if (count === 0) return undefined
   const last = count - 1
   const clamp = (next: number) => Math.min(last, Math.max(0, next))
   const rowStart = index - (index % columns)
+  const forward = grid.dir === "rtl" ? "ArrowLeft" : "ArrowRight"
+  const backward = grid.dir === "rtl" ? "ArrowRight" : "ArrowLeft"
   switch (event.key) {
-    case "ArrowRight":
+    case forward:
       return clamp(index + 1)
-    case "ArrowLeft":
+    case backward:
       return clamp(index - 1)
     case "ArrowDown":
       return index + columns <= last ? index + columns : index

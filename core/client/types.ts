@@ -1,7 +1,7 @@
 import type { AdapterImplementation } from "../adapter/AdapterImplementation.ts"
 import type { LocaleCatalogue } from "../i18n/catalogue.ts"
 import type { OpenParameters, PushData } from "../router/requests.ts"
-import type { SnackMessage } from "../router/timings.ts"
+import type { ShowSnackParameters } from "../router/timings.ts"
 import type { View } from "../router/views.ts"
 import type { SendPreview } from "../rules/send.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
@@ -184,10 +184,11 @@ export interface AirlockClient {
   resetSend(): void
   setThemeMode(mode: ThemeMode): void
   /**
-   * Shows a short message at the bottom of the modal ("Address copied"); it replaces the one shown (150 ms apart,
-   * SPEC §4) and hides after 2.2 s.
+   * Shows a short message at the bottom of the modal; it replaces the one shown (150 ms apart, SPEC §4) and hides
+   * after 2.2 s. The message is a catalogue text (`{ id: "common.addressCopied" }`, shown in the state's language),
+   * or the app's own words as a string, shown as written.
    */
-  showSnack(message: SnackMessage): void
+  showSnack(parameters: ShowSnackParameters): void
   /** Shakes the modal for 500 ms (e.g. after a rejected request). */
   shake(): void
   /** Resolves when the remote config and stored session have been read. */

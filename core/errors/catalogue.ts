@@ -25,9 +25,6 @@ export class EmailError extends ReasonError("EmailError", errorTexts.EmailError)
 /** RPC requests that pass through Airlock (the method allowlist of SPEC §5). */
 export class RpcError extends ReasonError("RpcError", errorTexts.RpcError) {}
 
-/** The text a UI shows for a disallowed RPC method (SPEC §8). */
-export const actionNotAllowedText = "Action not allowed"
-
 /** The embedded wallet's frame. */
 export class FrameError extends ReasonError("FrameError", errorTexts.FrameError) {}
 

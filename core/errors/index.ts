@@ -2,7 +2,6 @@ export { AirlockError, type AirlockErrorOptions, docsBaseUrl } from "./AirlockEr
 export { type AlertCode, AlertError, alertCodeFromServerMessage, alertCodes, alerts } from "./alerts.ts"
 export {
   AccountDataError,
-  actionNotAllowedText,
   ChainError,
   ConnectionError,
   EmailError,

@@ -78,7 +78,9 @@ export const errorTexts = {
   EmailError: {
     Cooldown: "Please try again after {seconds} seconds",
     /** SPEC §5: the email must be a valid address (connect email, new email on update). */
-    Invalid: "Invalid email address"
+    Invalid: "Invalid email address",
+    /** Airlock's: an email change to the address the user already has. */
+    Unchanged: "This is your email already"
   },
   RpcError: {
     MethodNotAllowed: "Requested RPC call is not allowed",

@@ -31,3 +31,22 @@ export const fillPlaceholders = (template: string, params: MessageValues | undef
 export const placeholdersOf = (template: string): ReadonlyArray<string> => [
   ...new Set([...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string))
 ]
+
+/** A piece of a text: words as written, or a placeholder to fill. */
+export type TemplatePart = string | { readonly placeholder: string }
+
+/**
+ * A text cut at its placeholders, so a renderer can fill one with markup (a name in bold, a method as code) and keep
+ * the sentence whole, in the order the translation puts its words.
+ *
+ * @example
+ * ```ts
+ * import { templateParts } from "./format.ts"
+ * templateParts("Logged in as {login}") // ["Logged in as ", { placeholder: "login" }]
+ * ```
+ */
+export const templateParts = (template: string): ReadonlyArray<TemplatePart> =>
+  template
+    .split(/(\{\w+\})/)
+    .filter((part) => part !== "")
+    .map((part) => (/^\{\w+\}$/.test(part) ? { placeholder: part.slice(1, -1) } : part))

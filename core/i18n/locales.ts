@@ -7,7 +7,7 @@ import type { LocaleCatalogue } from "./catalogue.ts"
 import { en } from "./locales/en.ts"
 
 /** The bundled locales, English first. */
-export const bundledLocales = ["en"] as const
+export const bundledLocales = ["en", "ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"] as const
 
 /** One of {@link bundledLocales}. */
 export type BundledLocale = (typeof bundledLocales)[number]
@@ -71,5 +71,16 @@ export const loadLocale = (locale: BundledLocale): Promise<LocaleCatalogue> => l
 /** Each bundled locale's chunk. */
 const loaders: { readonly [Locale in BundledLocale]: () => Promise<LocaleCatalogue> } = {
   // English is on the first load already (the first snapshot's texts).
-  en: () => Promise.resolve(en)
+  en: () => Promise.resolve(en),
+  ar: () => import("./locales/ar.ts").then((m) => m.ar),
+  de: () => import("./locales/de.ts").then((m) => m.de),
+  es: () => import("./locales/es.ts").then((m) => m.es),
+  fr: () => import("./locales/fr.ts").then((m) => m.fr),
+  it: () => import("./locales/it.ts").then((m) => m.it),
+  ja: () => import("./locales/ja.ts").then((m) => m.ja),
+  ko: () => import("./locales/ko.ts").then((m) => m.ko),
+  "pt-BR": () => import("./locales/pt-BR.ts").then((m) => m.ptBR),
+  tr: () => import("./locales/tr.ts").then((m) => m.tr),
+  "zh-CN": () => import("./locales/zh-CN.ts").then((m) => m.zhCN),
+  "zh-TW": () => import("./locales/zh-TW.ts").then((m) => m.zhTW)
 }

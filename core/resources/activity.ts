@@ -29,12 +29,13 @@ export interface ActivityView {
 }
 
 const idle: ActivityView = Object.freeze({ status: "idle", groups: [], hasMore: false, fetching: false })
-const views = new WeakMap<object, ActivityView>()
+/** The view of each resource entry, for the locale its months were written in. */
+const views = new WeakMap<object, { readonly locale: string; readonly view: ActivityView }>()
 
 /**
  * The history of `namespace`'s connected account (default: the active namespace) on its active network: spam and
- * other chains' transactions left out, rows grouped by date. The same object is returned while its resource is
- * unchanged.
+ * other chains' transactions left out, rows grouped by date (months written in the state's locale). The same object is
+ * returned while its resource and the locale are unchanged.
  *
  * @example
  * ```ts
@@ -50,18 +51,19 @@ export const selectActivity = (state: AirlockState, namespace?: ChainNamespace):
   const entry = connected?.entry
   if (connected === undefined || entry === undefined) return idle
   const { network } = connected
+  const { locale } = state.i18n
   const known = views.get(entry)
-  if (known !== undefined) return known
+  if (known !== undefined && known.locale === locale) return known.view
   const failed = entry.status === "error"
   const view: ActivityView = {
     status: entry.status,
-    groups: failed || entry.data === undefined ? [] : groupActivity(entry.data.items, network, Date.now()),
+    groups: failed || entry.data === undefined ? [] : groupActivity(entry.data.items, network, Date.now(), locale),
     hasMore: !failed && entry.data !== undefined && entry.data.next !== null,
     fetching: entry.fetching,
     ...(entry.error === undefined ? {} : { error: entry.error }),
     ...(entry.updatedAt === undefined ? {} : { updatedAt: entry.updatedAt })
   }
-  views.set(entry, view)
+  views.set(entry, { locale, view })
   return view
 }
 

@@ -1,10 +1,12 @@
 /**
  * How the Activity list shows an account's history (SPEC §3 Transaction, §5, §9): which transactions are shown, the
- * words, sign and amount of each row, and the date groups. Pure functions, so a custom renderer can reuse them.
+ * words, sign and amount of each row, and the date groups. Pure functions, so a custom renderer can reuse them. Words
+ * are catalogue data ({@link Message}): a renderer shows them in the state's language.
  * @module
  */
+import type { Message, MessageId } from "../i18n/catalogue.ts"
 import { roundHalfUp, trimTrailingZeros } from "../schema/decimal.ts"
-import { operationSign } from "../schema/format.ts"
+import { localizeDecimal, operationSign } from "../schema/format.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import type { Transaction, TransactionTransfer } from "../schema/transaction.ts"
 import { isSafeImageUrl, isSafeLinkUrl } from "../schema/urlCheck.ts"
@@ -14,10 +16,15 @@ export interface ActivityRow {
   readonly id: string
   /** The transaction hash (EVM) or signature (Solana), when the API gives one. */
   readonly hash?: string | undefined
-  /** The operation, capitalised: "Send", "Receive", "Mint", … */
-  readonly title: string
-  /** What moved: "-0.01 ETH", "+1 USDC", an NFT's name; more transfers add "+ N more". */
-  readonly description: string
+  /** The operation: "Send", "Receive", "Mint", … (an operation Airlock has no text for: the API's word, capitalised). */
+  readonly title: Message
+  /**
+   * What moved: "-0.01 ETH", "+1 USDC", an NFT's name; more transfers add "+ N more". Undefined when nothing moved
+   * (an approval).
+   */
+  readonly description: Message | undefined
+  /** The sign of the first transfer's amount (SPEC §9), for styling: '+', '-', or '' (an NFT, nothing moved). */
+  readonly sign: "+" | "-" | ""
   /** `confirmed`, `failed` or `pending` (as the API says). */
   readonly status: string
   /** When it was mined, epoch ms. */
@@ -30,8 +37,10 @@ export interface ActivityRow {
 
 /** A day, week or month of rows, newest first. */
 export interface ActivityGroup {
-  /** "Today", "Yesterday", "This Week", or the month ("November 2026"). */
-  readonly label: string
+  /** Stable across languages and refetches: "today", "yesterday", "week", or the month ("2026-11"). */
+  readonly key: string
+  /** "Today", "Yesterday", "This Week", or the month as the locale writes it ("November 2026"). */
+  readonly label: Message
   readonly rows: ReadonlyArray<ActivityRow>
 }
 
@@ -70,7 +79,34 @@ export const transferSign = (operationType: string, direction: string | undefine
   return direction === "in" ? "+" : direction === "out" ? "-" : ""
 }
 
-const capitalise = (text: string) => (text.length === 0 ? "Transaction" : text[0]!.toUpperCase() + text.slice(1))
+/** The operations the catalogue names (the blockchain API's `operationType`s). */
+const operations: Readonly<Record<string, MessageId>> = {
+  approve: "activity.approve",
+  borrow: "activity.borrow",
+  burn: "activity.burn",
+  cancel: "activity.cancel",
+  claim: "activity.claim",
+  deploy: "activity.deploy",
+  deposit: "activity.deposit",
+  execute: "activity.execute",
+  mint: "activity.mint",
+  receive: "activity.receive",
+  repay: "activity.repay",
+  send: "activity.send",
+  stake: "activity.stake",
+  trade: "activity.trade",
+  unstake: "activity.unstake",
+  withdraw: "activity.withdraw"
+}
+
+/** A row's title: the operation's own text, else the API's word capitalised. */
+const operationTitle = (operationType: string): Message => {
+  if (operationType.length === 0) return { id: "activity.transaction" }
+  const id = Object.hasOwn(operations, operationType) ? operations[operationType] : undefined
+  return id === undefined
+    ? { id: "activity.operation", params: { operation: operationType[0]!.toUpperCase() + operationType.slice(1) } }
+    : { id }
+}
 
 /** An explorer page of `hash`: `/tx/<hash>` under the explorer's path, its query (Solana's `?cluster=`) kept. */
 const explorerTxUrl = (base: string | undefined, hash: string | undefined): string | undefined => {
@@ -86,45 +122,64 @@ const explorerTxUrl = (base: string | undefined, hash: string | undefined): stri
 
 const safeImage = (url: string | undefined) => (url !== undefined && isSafeImageUrl(url) ? url : undefined)
 
-/** The words of one transfer, or undefined when its quantity is not a readable number. */
-const describeTransfer = (transfer: TransactionTransfer, operationType: string): string | undefined => {
-  if (transfer.nft_info != null) return transfer.nft_info.name ?? "NFT"
+/**
+ * What one transfer moved (an amount with its sign and symbol, written for `locale`, or an NFT's name; undefined for
+ * a nameless NFT), or `false` when its quantity is not a readable number.
+ */
+const transferAmount = (transfer: TransactionTransfer, sign: string, locale: string): string | undefined | false => {
+  if (transfer.nft_info != null) return transfer.nft_info.name ?? undefined
   const rounded = roundHalfUp(transfer.quantity.numeric, 3)
-  if (rounded === undefined) return undefined
-  const amount = trimTrailingZeros(rounded).replace(/^-/, "")
+  if (rounded === undefined) return false
+  const magnitude = trimTrailingZeros(rounded).replace(/^-/, "")
+  const amount =
+    sign === "-"
+      ? localizeDecimal(`-${magnitude}`, locale)
+      : localizeDecimal(magnitude, locale, { sign: sign === "+" ? "always" : "auto" })
   const symbol = transfer.fungible_info?.symbol ?? ""
-  return `${transferSign(operationType, transfer.direction)}${amount}${symbol === "" ? "" : ` ${symbol}`}`
+  return `${amount}${symbol === "" ? "" : ` ${symbol}`}`
+}
+
+/** The row's description: what the first transfer moved, and how many more there are. */
+const describeTransfers = (amount: string | undefined, more: number): Message => {
+  if (amount === undefined)
+    return more > 0 ? { id: "activity.nftAndMore", params: { count: more } } : { id: "activity.nft" }
+  return more > 0
+    ? { id: "activity.transferAndMore", params: { amount, count: more } }
+    : { id: "activity.transfer", params: { amount } }
 }
 
 /**
  * One transaction as a row: title, the first transfer's amount to 3 decimals (half-up, decimal math) with its sign,
- * image and explorer link. Undefined when the transaction cannot be shown truthfully (an unreadable date, or an
+ * written for `locale` (its digits and separators, the digits exact), image and explorer link. Undefined when the transaction cannot be shown truthfully (an unreadable date, or an
  * amount that is not a number, e.g. a 2 MB string): such a row is left out rather than shown as 0.
  * @example
  * ```ts
  * import { activityRow } from "airlock"
  * import { mainnet } from "airlock/networks"
  * const tx = { id: "1", metadata: { operationType: "send", hash: "0xab", minedAt: "2026-01-01T00:00:00Z", sentFrom: "0x1", sentTo: "0x2", status: "confirmed" }, transfers: [{ direction: "out", quantity: { numeric: "0.0125" }, fungible_info: { symbol: "ETH" } }] }
- * activityRow(tx, mainnet)?.description // "-0.013 ETH"
+ * activityRow(tx, mainnet)?.description // { id: "activity.transfer", params: { amount: "-0.013 ETH" } }
  * ```
  */
-export const activityRow = (transaction: Transaction, network: CaipNetwork): ActivityRow | undefined => {
+export const activityRow = (transaction: Transaction, network: CaipNetwork, locale = "en"): ActivityRow | undefined => {
   const { metadata, transfers } = transaction
   const minedAt = Date.parse(metadata.minedAt)
   if (!Number.isFinite(minedAt)) return undefined
   const [first] = transfers
-  let description = ""
+  const sign =
+    first === undefined || first.nft_info != null ? "" : transferSign(metadata.operationType, first.direction)
+  let description: Message | undefined
   if (first !== undefined) {
-    const words = describeTransfer(first, metadata.operationType)
-    if (words === undefined) return undefined
-    description = transfers.length > 1 ? `${words} + ${transfers.length - 1} more` : words
+    const amount = transferAmount(first, sign, locale)
+    if (amount === false) return undefined
+    description = describeTransfers(amount, transfers.length - 1)
   }
   const hash = metadata.hash
   return {
     id: transaction.id,
     ...(hash === undefined ? {} : { hash }),
-    title: capitalise(metadata.operationType),
+    title: operationTitle(metadata.operationType),
     description,
+    sign,
     status: metadata.status,
     minedAt,
     image: safeImage(first?.nft_info?.content?.preview?.url ?? first?.fungible_info?.icon?.url ?? undefined),
@@ -132,7 +187,16 @@ export const activityRow = (transaction: Transaction, network: CaipNetwork): Act
   }
 }
 
-const monthFormat = /* @__PURE__ */ new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" })
+const monthFormats = new Map<string, Intl.DateTimeFormat>()
+/** The locale's month and year ("November 2026", "novembre 2026"), one formatter per locale. */
+const monthFormat = (locale: string): Intl.DateTimeFormat => {
+  let format = monthFormats.get(locale)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric" })
+    monthFormats.set(locale, format)
+  }
+  return format
+}
 
 /** The local midnight that starts the day `daysBefore` calendar days before the day of `at` (DST-safe). */
 const startOfDay = (at: number, daysBefore = 0) => {
@@ -142,46 +206,57 @@ const startOfDay = (at: number, daysBefore = 0) => {
 
 /**
  * The group a row mined at `minedAt` falls in, seen at `now` (local time): "Today", "Yesterday", "This Week" (the six
- * days before yesterday), else its month ("November 2026").
+ * days before yesterday), else its month, written for `locale` ("November 2026"); with its key, the same in every
+ * language.
  * @example
  * ```ts
- * import { activityGroupLabel } from "airlock"
+ * import { activityGroupOf } from "airlock"
  * const now = new Date(2026, 10, 23, 12).getTime()
- * activityGroupLabel(new Date(2026, 10, 23, 0, 5).getTime(), now) // "Today"
- * activityGroupLabel(new Date(2026, 9, 2).getTime(), now) // "October 2026"
+ * activityGroupOf(new Date(2026, 10, 23, 0, 5).getTime(), now).label // { id: "activity.today" }
+ * activityGroupOf(new Date(2026, 9, 2).getTime(), now, "de").label // { id: "activity.month", params: { month: "Oktober 2026" } }
  * ```
  */
-export const activityGroupLabel = (minedAt: number, now: number): string => {
-  if (minedAt >= startOfDay(now)) return "Today"
-  if (minedAt >= startOfDay(now, 1)) return "Yesterday"
-  if (minedAt >= startOfDay(now, 7)) return "This Week"
-  return monthFormat.format(minedAt)
+export const activityGroupOf = (
+  minedAt: number,
+  now: number,
+  locale = "en"
+): { readonly key: string; readonly label: Message } => {
+  if (minedAt >= startOfDay(now)) return { key: "today", label: { id: "activity.today" } }
+  if (minedAt >= startOfDay(now, 1)) return { key: "yesterday", label: { id: "activity.yesterday" } }
+  if (minedAt >= startOfDay(now, 7)) return { key: "week", label: { id: "activity.thisWeek" } }
+  const date = new Date(minedAt)
+  return {
+    key: `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, "0")}`,
+    label: { id: "activity.month", params: { month: monthFormat(locale).format(minedAt) } }
+  }
 }
 
 /**
- * The rows of `transactions` shown on `network`, grouped by date (newest first), as the Activity list draws them.
+ * The rows of `transactions` shown on `network`, grouped by date (newest first), as the Activity list draws them;
+ * amounts and months are written for `locale`.
  * @example
  * ```ts
  * import { groupActivity } from "airlock"
  * import { mainnet } from "airlock/networks"
- * groupActivity([], mainnet, Date.now()) // []
+ * groupActivity([], mainnet, Date.now(), "de") // []
  * ```
  */
 export const groupActivity = (
   transactions: ReadonlyArray<Transaction>,
   network: CaipNetwork,
-  now: number
+  now: number,
+  locale = "en"
 ): ReadonlyArray<ActivityGroup> => {
-  const groups: Array<{ label: string; rows: Array<ActivityRow> }> = []
+  const groups: Array<{ key: string; label: Message; rows: Array<ActivityRow> }> = []
   const rows = transactions
     .filter((t) => isShownTransaction(t, network.caipNetworkId))
-    .flatMap((t) => activityRow(t, network) ?? [])
+    .flatMap((t) => activityRow(t, network, locale) ?? [])
     .sort((a, b) => b.minedAt - a.minedAt)
   for (const row of rows) {
-    const label = activityGroupLabel(row.minedAt, now)
+    const group = activityGroupOf(row.minedAt, now, locale)
     const last = groups.at(-1)
-    if (last?.label === label) last.rows.push(row)
-    else groups.push({ label, rows: [row] })
+    if (last?.key === group.key) last.rows.push(row)
+    else groups.push({ ...group, rows: [row] })
   }
   return groups
 }

@@ -4,6 +4,7 @@
  * @module
  */
 import { checkSendForm, fromBaseUnits, type SendPreview, sendValueInUsd, toBaseUnits } from "../rules/send.ts"
+import { localizeDecimal } from "../schema/format.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { TokenBalance } from "../schema/token.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
@@ -26,18 +27,20 @@ export const filterTokens = (tokens: ReadonlyArray<TokenBalance>, search: string
 }
 
 /**
- * A network fee as a preview shows it: to 6 decimals, half-up ("0.000024"); a fee below that is "< 0.000001".
+ * A network fee as a preview shows it, written in `locale`: to 6 decimals, half-up ("0.000024"); a fee below that is
+ * "< 0.000001".
  * @example
  * ```ts
  * formatSendFee("0.0000215") // "0.000022"
+ * formatSendFee("0.0000215", "de") // "0,000022"
  * ```
  */
-export const formatSendFee = (fee: string): string => {
+export const formatSendFee = (fee: string, locale = "en"): string => {
   // In units of 10^-40, then rounded to millionths: exact for any fee a chain gives (18 decimals at most today).
   const units = toBaseUnits(fee, 40)
   if (units === undefined) return fee
   const rounded = fromBaseUnits((units + 5n * 10n ** 33n) / 10n ** 34n, 6)
-  return rounded === "0" && units > 0n ? "< 0.000001" : rounded
+  return rounded === "0" && units > 0n ? `< ${localizeDecimal("0.000001", locale)}` : localizeDecimal(rounded, locale)
 }
 
 /** What {@link selectSend} returns. */
@@ -72,6 +75,7 @@ export interface SendView {
 }
 
 interface Derived {
+  readonly locale: string
   readonly tokens: TokensView
   readonly namespace: ChainNamespace | undefined
   readonly connected: boolean
@@ -85,7 +89,8 @@ const derive = (
   send: SendState,
   tokens: TokensView,
   namespace: ChainNamespace | undefined,
-  connected: boolean
+  connected: boolean,
+  locale: string
 ): SendView => {
   const { form, step, preview } = send
   const token = form.token === undefined ? tokens.tokens[0] : tokens.tokens.find((t) => sendTokenKey(t) === form.token)
@@ -105,11 +110,11 @@ const derive = (
     token,
     amount: form.amount,
     receiver: form.receiver,
-    valueInUsd: token === undefined ? undefined : sendValueInUsd(form.amount, token.price),
+    valueInUsd: token === undefined ? undefined : sendValueInUsd(form.amount, token.price, locale),
     canPreview: connected && step === "form" && check.ok,
     error: step === "sending" ? undefined : (send.error ?? (onForm ? problem : undefined)),
     preview,
-    fee: preview === undefined ? undefined : formatSendFee(preview.fee)
+    fee: preview === undefined ? undefined : formatSendFee(preview.fee, locale)
   }
 }
 
@@ -131,9 +136,17 @@ export const selectSend = (state: AirlockState): SendView => {
   const tokens = selectTokens(state)
   const namespace = state.activeNamespace
   const connected = connectedResourceKey(state, "tokens") !== ""
+  const { locale } = state.i18n
   const known = views.get(state.send)
-  if (known?.tokens === tokens && known.namespace === namespace && known.connected === connected) return known.view
-  const view = derive(state.send, tokens, namespace, connected)
-  views.set(state.send, { tokens, namespace, connected, view })
+  if (
+    known?.tokens === tokens &&
+    known.namespace === namespace &&
+    known.connected === connected &&
+    known.locale === locale
+  ) {
+    return known.view
+  }
+  const view = derive(state.send, tokens, namespace, connected, locale)
+  views.set(state.send, { tokens, namespace, connected, locale, view })
   return view
 }

@@ -6,6 +6,7 @@
  * @module
  */
 import * as Effect from "effect/Effect"
+import type { Message } from "../i18n/catalogue.ts"
 import { SHAKE_MS, SNACK_REPLACE_MS, SNACK_SHOWN_MS } from "./constants.ts"
 import type { ChainNamespace } from "./namespace.ts"
 import type { RouterEffect } from "./navigation.ts"
@@ -58,18 +59,50 @@ export const shake = (shaking: Cell<boolean>): Effect.Effect<void> =>
 export type SnackVariant = "success" | "error" | "warning" | "info" | "loading"
 
 /**
- * A short message shown at the bottom of the modal; the snack slice holds one, or `undefined` when none is shown.
+ * A short message shown at the bottom of the modal; the snack slice holds one, or `undefined` when none is shown. Its
+ * text is catalogue data (an id and its values), which a renderer looks up in the state's language.
  *
  * @example
  * ```ts
  * import type { SnackMessage } from "./timings.ts"
- * const snack: SnackMessage = { message: "Failed to fetch transactions", variant: "error" }
+ * const snack: SnackMessage = { message: { id: "AccountDataError.TransactionsFailed" }, variant: "error" }
  * ```
  */
 export interface SnackMessage {
-  readonly message: string
+  readonly message: Message
   readonly variant: SnackVariant
 }
+
+/**
+ * What `airlock.showSnack` takes: a catalogue {@link Message} (shown in the state's language), or an app's own words
+ * as a string, shown as written.
+ *
+ * @example
+ * ```ts
+ * import type { ShowSnackParameters } from "./timings.ts"
+ * const saved: ShowSnackParameters = { message: "Profile saved", variant: "success" }
+ * const copied: ShowSnackParameters = { message: { id: "common.addressCopied" }, variant: "success" }
+ * ```
+ */
+export interface ShowSnackParameters {
+  readonly message: Message | string
+  readonly variant: SnackVariant
+}
+
+/**
+ * The snack the state holds for `parameters`: an app's string becomes the catalogue's `common.appText` (`{text}`), so
+ * every snack in the state is catalogue data.
+ *
+ * @example
+ * ```ts
+ * import { snackOf } from "./timings.ts"
+ * snackOf({ message: "Profile saved", variant: "success" }).message // { id: "common.appText", params: { text: "Profile saved" } }
+ * ```
+ */
+export const snackOf = ({ message, variant }: ShowSnackParameters): SnackMessage => ({
+  message: typeof message === "string" ? { id: "common.appText", params: { text: message } } : message,
+  variant
+})
 
 /**
  * Shows a snack message (SPEC §4). If one is shown, it closes first and the new one appears {@link SNACK_REPLACE_MS}
@@ -80,7 +113,7 @@ export interface SnackMessage {
  * import { cell, makeStore } from "../state/Store.ts"
  * import { type SnackMessage, showSnack } from "./timings.ts"
  * const snack = cell(makeStore<{ snack: SnackMessage | undefined }>({ snack: undefined }), "snack")
- * const program = showSnack(snack, { message: "Address copied", variant: "success" })
+ * const program = showSnack(snack, { message: { id: "common.addressCopied" }, variant: "success" })
  * ```
  */
 export const showSnack = (snack: Cell<SnackMessage | undefined>, message: SnackMessage): Effect.Effect<void> =>
@@ -103,7 +136,7 @@ export const showSnack = (snack: Cell<SnackMessage | undefined>, message: SnackM
  * import { cell, makeStore } from "../state/Store.ts"
  * import { flashSnack, type SnackMessage } from "./timings.ts"
  * const snack = cell(makeStore<{ snack: SnackMessage | undefined }>({ snack: undefined }), "snack")
- * const program = flashSnack(snack, { message: "Address copied", variant: "success" })
+ * const program = flashSnack(snack, { message: { id: "common.addressCopied" }, variant: "success" })
  * ```
  */
 export const flashSnack = (snack: Cell<SnackMessage | undefined>, message: SnackMessage): Effect.Effect<void> =>

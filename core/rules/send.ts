@@ -128,15 +128,34 @@ export const checkSendForm = (form: SendForm): SendFormCheck => {
   return { ok: true, baseUnits, decimals }
 }
 
+const usdFormats = new Map<string, Intl.NumberFormat>()
+
+/** `locale`'s way of writing dollars (English for a tag the engine does not know). */
+const usdFormat = (locale: string): Intl.NumberFormat => {
+  let format = usdFormats.get(locale)
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat(locale, { style: "currency", currency: "USD" })
+    } catch {
+      format = new Intl.NumberFormat("en", { style: "currency", currency: "USD" })
+    }
+    usdFormats.set(locale, format)
+  }
+  return format
+}
+
 /**
- * The amount's value in USD at the token's price, to the cent, in decimal math ("$12.35"); undefined without a price.
+ * The amount's value in USD at the token's price, to the cent, in decimal math, written as `locale` writes dollars
+ * ("$1,250.00", "1.250,00 $"); undefined without a price. The cents are exact: `Intl.NumberFormat` writes the decimal
+ * string itself, never a float.
  * @example
  * ```ts
  * import { sendValueInUsd } from "airlock"
  * sendValueInUsd("0.5", 2500) // "$1,250.00"
+ * sendValueInUsd("0.5", 2500, "de") // "1.250,00 $"
  * ```
  */
-export const sendValueInUsd = (amount: string, price: number | undefined): string | undefined => {
+export const sendValueInUsd = (amount: string, price: number | undefined, locale = "en"): string | undefined => {
   if (price === undefined || !Number.isFinite(price) || price < 0) return undefined
   const units = toBaseUnits(amount.trim() === "" ? "0" : amount.trim(), 40)
   if (units === undefined) return undefined
@@ -149,7 +168,7 @@ export const sendValueInUsd = (amount: string, price: number | undefined): strin
   const cents = (scaled + 5n * 10n ** 57n) / 10n ** 58n
   const dollars = cents / 100n
   const rest = (cents % 100n).toString().padStart(2, "0")
-  return `$${dollars.toLocaleString("en-US")}.${rest}`
+  return usdFormat(locale).format(`${dollars}.${rest}` as `${number}`)
 }
 
 /** A transfer ready to confirm: what the preview shows, and the request that sends it. */

@@ -12,11 +12,12 @@ import type { ResourceEntry } from "./ResourceEntry.ts"
 import type { SendState } from "./send.ts"
 import type { ThemeMode, ThemeVariables } from "./theme.ts"
 
-/** An APKT alert on screen (SPEC §8). */
+/**
+ * An APKT alert on screen (SPEC §8), as data: its code names its texts in the catalogue, `alert.<code>.title` and
+ * `alert.<code>.description`, which a renderer shows in the state's language.
+ */
 export interface Alert {
-  readonly code: AlertCode | undefined
-  readonly title: string
-  readonly description: string
+  readonly code: AlertCode
   readonly variant: "error" | "warning" | "info"
 }
 

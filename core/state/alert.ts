@@ -1,11 +1,9 @@
 import { type AlertError, keepsCurrentAlert } from "../errors/alerts.ts"
 import type { Alert } from "./AirlockState.ts"
 
-/** The state's view of an APKT alert: what the modal shows for it. */
+/** The state's view of an APKT alert: its code (which names its texts) and how it looks. */
 export const alertOf = (error: AlertError, variant: Alert["variant"] = "error"): Alert => ({
   code: error.code,
-  title: error.shortMessage,
-  description: error.description,
   variant
 })
 

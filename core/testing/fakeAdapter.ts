@@ -31,6 +31,11 @@ export interface FakeWallet {
   rejectNextConnect(): void
   /** Makes the next connect fail with another error. */
   failNextConnect(message?: string): void
+  /**
+   * Makes the next connect wait until the returned function is called, as a wallet waits for its user: the connecting
+   * view stays on screen until then.
+   */
+  holdNextConnect(): () => void
   /** The wallet reports new accounts (an empty list: it revoked the app's access). */
   accountsChanged(accounts: ReadonlyArray<string>): void
   /** The wallet moved to another chain by itself. */
@@ -72,6 +77,7 @@ export const fakeAdapter = (
   let accounts = [...(options.accounts ?? [fakeAccount])]
   let chainId = options.chainId ?? 1
   let nextConnect: "reject" | { readonly fail: string } | undefined
+  let hold: Promise<void> | undefined
   const answers: Array<unknown> = []
   const listeners = new Set<AdapterEvents>()
   let disconnects = 0
@@ -93,6 +99,9 @@ export const fakeAdapter = (
   const implementation: AdapterImplementation = {
     name: "fake",
     connect: async ({ connectorId }) => {
+      const held = hold
+      hold = undefined
+      if (held !== undefined) await held
       const outcome = nextConnect
       nextConnect = undefined
       if (outcome === "reject") throw Object.assign(new Error("User rejected the request."), { code: 4001 })
@@ -138,6 +147,13 @@ export const fakeAdapter = (
     },
     failNextConnect: (message = "The wallet failed") => {
       nextConnect = { fail: message }
+    },
+    holdNextConnect: () => {
+      let release = () => {}
+      hold = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      return release
     },
     accountsChanged: (next) => {
       accounts = [...next]

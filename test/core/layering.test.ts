@@ -7,9 +7,10 @@ import { circles, relativeImports, sourceFiles, specifiersOf } from "../fixtures
  */
 const layers: ReadonlyArray<ReadonlyArray<string>> = [
   ["errors", "schema"],
+  // The catalogue's ids sit below everything that names a text: the router's snacks, the rules' messages.
+  ["i18n"],
   ["networks"],
   ["rules", "router"],
-  ["i18n"],
   ["state"],
   ["resources", "anatomy"],
   ["services"],

@@ -3,6 +3,7 @@
  * the test can check and destroy what an example left running.
  */
 import { type AirlockClient, createAirlock as create } from "../../core/index.ts"
+import { alertTitle } from "../fixtures/englishText.ts"
 
 export * from "../../core/index.ts"
 
@@ -16,7 +17,7 @@ export const createAirlock: typeof create = (options) => {
   client.watch(
     (state) => state.alert,
     (alert) => {
-      if (alert) alerts.push(`${alert.code}: ${alert.title}`)
+      if (alert) alerts.push(`${alert.code}: ${alertTitle(alert)}`)
     }
   )
   clients.push({ client, alerts })

@@ -9,8 +9,13 @@ import { type FetchPagesOptions, fetchPages } from "./pages.ts"
  * transactions' snack, and the list is then empty (SPEC §8).
  */
 export const fetchActivity = (namespace: ChainNamespace, options: FetchPagesOptions = {}) =>
-  fetchPages("activity", namespace, options, "Failed to fetch transactions", ({ address, network, cursor, fresh }) =>
-    Effect.flatMap(BlockchainApi, (api) =>
-      api.getTransactions({ address, chainId: network.caipNetworkId, cursor, fresh })
-    )
+  fetchPages(
+    "activity",
+    namespace,
+    options,
+    { id: "AccountDataError.TransactionsFailed" },
+    ({ address, network, cursor, fresh }) =>
+      Effect.flatMap(BlockchainApi, (api) =>
+        api.getTransactions({ address, chainId: network.caipNetworkId, cursor, fresh })
+      )
   )

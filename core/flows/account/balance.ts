@@ -78,7 +78,12 @@ export const refreshBalance = (namespace: ChainNamespace, options: { readonly fo
       nativeOf(tokens?.status === "success" ? tokens.data : undefined, network)?.quantity.numeric ??
       (yield* fromRpc(address, network))
     if (balance === undefined) {
-      yield* forkInClient(flashSnack(cell(store, "snack"), { message: "Token Balance Unavailable", variant: "error" }))
+      yield* forkInClient(
+        flashSnack(cell(store, "snack"), {
+          message: { id: "AccountDataError.TokenBalanceUnavailable" },
+          variant: "error"
+        })
+      )
     }
     store.update((s) => {
       const current = s.accounts[namespace]

@@ -9,6 +9,6 @@ import { type FetchPagesOptions, fetchPages } from "./pages.ts"
  * snack, and the grid says so.
  */
 export const fetchNfts = (namespace: ChainNamespace, options: FetchPagesOptions = {}) =>
-  fetchPages("nfts", namespace, options, "Failed to fetch NFTs", ({ address, network, cursor, fresh }) =>
+  fetchPages("nfts", namespace, options, { id: "AccountDataError.NftsFailed" }, ({ address, network, cursor, fresh }) =>
     Effect.flatMap(BlockchainApi, (api) => api.getNfts({ address, chainId: network.caipNetworkId, cursor, fresh }))
   )

@@ -1,5 +1,6 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import type { Message } from "../../i18n/catalogue.ts"
 import { fetchResource } from "../../resources/fetch.ts"
 import { type Pages, resourceKey, resourceLifetimes } from "../../resources/resource.ts"
 import { flashSnack } from "../../router/timings.ts"
@@ -26,7 +27,7 @@ export const fetchPages = <A, E, R>(
   kind: "activity" | "nfts",
   namespace: ChainNamespace,
   options: FetchPagesOptions,
-  failure: string,
+  failure: Message,
   loadPage: (args: {
     readonly address: string
     readonly network: CaipNetwork

@@ -14,10 +14,16 @@ const whenPopupClosed = (popup: Window) =>
     return yield* new ConnectionError({ reason: "PopupClosed" })
   })
 
-/** A failure of a social step in SPEC §8's words: a refusal stays 'Connection rejected'. */
+/** What the frame's `CONNECT_SOCIAL_ERROR` says when the user refused at the provider (docs/frame-protocol.md). */
+const frameRefusal = "Connection rejected"
+
+/**
+ * A failure of a social step in SPEC §8's words: a refusal stays 'Connection rejected'. The refusal is read from the
+ * frame's own reply (its protocol), never from an error's display text.
+ */
 const socialError = (error: unknown): ConnectionError | EmailError | FrameError => {
   if (error instanceof ConnectionError) return error
-  if (error instanceof FrameError && error.shortMessage === "Connection rejected") {
+  if (error instanceof FrameError && error.reason === "Reply" && error.params?.message === frameRefusal) {
     return new ConnectionError({ reason: "ConnectionRejected", cause: error })
   }
   return new ConnectionError({

@@ -8,11 +8,14 @@ import { connectedAuth, namespace, readyFrame } from "./frame.ts"
 
 /**
  * Starts changing the user's email (SPEC §4): answers `VERIFY_PRIMARY_OTP` (a code went to the current address
- * first) or `VERIFY_SECONDARY_OTP` (a code went to the new one).
+ * first) or `VERIFY_SECONDARY_OTP` (a code went to the new one). The address the user already has fails with
+ * 'This is your email already', and nothing is sent.
  */
 export const updateEmail = Effect.fn("updateEmail")(function* (email: string) {
   const address = email.trim()
   if (!validEmail(address)) return yield* new EmailError({ reason: "Invalid" })
+  const current = (yield* StateStore).getSnapshot().accounts[namespace].user?.email
+  if (current?.toLowerCase() === address.toLowerCase()) return yield* new EmailError({ reason: "Unchanged" })
   yield* connectedAuth
   const frame = yield* readyFrame
   const { action } = yield* frame.request("UPDATE_EMAIL", { email: address })

@@ -1,5 +1,5 @@
 import * as Effect from "effect/Effect"
-import { flashSnack, type SnackMessage, shake } from "../../router/timings.ts"
+import { flashSnack, type ShowSnackParameters, shake, snackOf } from "../../router/timings.ts"
 import { ClientScope } from "../../state/ClientScope.ts"
 import { StateStore } from "../../state/StateStore.ts"
 import { cell } from "../../state/Store.ts"
@@ -17,8 +17,8 @@ export const shakeModal = Effect.gen(function* () {
  * Shows a snack message (after the 150 ms replacement gap when another is up), then hides it unless a newer one took
  * its place. Returns once it is scheduled.
  */
-export const showSnackMessage = (message: SnackMessage) =>
+export const showSnackMessage = (parameters: ShowSnackParameters) =>
   Effect.gen(function* () {
     const store = yield* StateStore
-    yield* Effect.forkIn(flashSnack(cell(store, "snack"), message), yield* ClientScope)
+    yield* Effect.forkIn(flashSnack(cell(store, "snack"), snackOf(parameters)), yield* ClientScope)
   })

@@ -45,8 +45,12 @@ export const confirmSend = Effect.gen(function* () {
     )
     return
   }
-  const message = `Sent ${preview.amount} ${preview.token.symbol}`
-  yield* forkInClient(flashSnack(cell(store, "snack"), { message, variant: "success" }))
+  yield* forkInClient(
+    flashSnack(cell(store, "snack"), {
+      message: { id: "send.sent", params: { amount: preview.amount, symbol: preview.token.symbol } },
+      variant: "success"
+    })
+  )
   const options = yield* Options
   const now = store.getSnapshot()
   if (!current(now)) return

@@ -3,6 +3,7 @@
 import type { OpenParameters } from "../../../core/router/requests.ts"
 import { formatBalance, truncateAddress } from "../../../core/schema/format.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { OpenerButton } from "../internal/OpenerButton.tsx"
 
 /** Props of {@link AccountButton}. */
@@ -26,9 +27,10 @@ const openAccount = (): OpenParameters => ({ view: "Account" })
  */
 export const AccountButton = ({ balance = true, className }: AccountButtonProps) => {
   const account = useAirlockAccount()
+  const { locale } = useAirlockTranslation()
   if (!account.isConnected || account.address === undefined) return null
   const amount =
-    balance && account.balance !== undefined ? formatBalance(account.balance, account.balanceSymbol) : undefined
+    balance && account.balance !== undefined ? formatBalance(account.balance, account.balanceSymbol, locale) : undefined
   return (
     <OpenerButton parameters={openAccount} className={className}>
       {amount === undefined ? null : <span className="airlock-button-balance">{amount}</span>}

@@ -1,5 +1,6 @@
 "use client"
 import type { ReactNode } from "react"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import type { Attempt } from "../internal/useAttempt.ts"
 
 /**
@@ -21,6 +22,7 @@ export const PendingRequest = ({
   readonly failedText: string
   readonly onRetry: () => void
 }) => {
+  const { t, text: textOf } = useAirlockTranslation()
   const failed = attempt.status === "failed"
   return (
     <div className="airlock-connecting" data-state={failed ? "failed" : "pending"}>
@@ -29,12 +31,12 @@ export const PendingRequest = ({
         {failed ? null : <span className="airlock-spinner" aria-hidden="true" />}
       </div>
       <p className="airlock-connecting-title" role="status">
-        {failed ? attempt.message : title}
+        {failed ? textOf(attempt.message) : title}
       </p>
       <p className="airlock-connecting-text">{failed ? failedText : text}</p>
       {failed ? (
         <button type="button" className="airlock-button airlock-retry" onClick={onRetry}>
-          Try again
+          {t("common.tryAgain")}
         </button>
       ) : null}
     </div>

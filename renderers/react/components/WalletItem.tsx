@@ -1,5 +1,6 @@
 "use client"
 import { getWalletItemProps, type WalletItem as WalletItemData } from "../../../core/anatomy/walletItem.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
 import { WalletImage } from "./WalletImage.tsx"
 
@@ -27,14 +28,17 @@ export const WalletItem = ({
   /** Another tag after the name ("QR" on the WalletConnect row). */
   readonly tag?: string | undefined
   readonly onSelect: () => void
-}) => (
-  <li className="airlock-list-entry">
-    <button {...normalizeProps(getWalletItemProps({ id }, wallet))} className="airlock-list-item" onClick={onSelect}>
-      <WalletImage name={wallet.name} url={imageUrl} announced={announced} />
-      <span className="airlock-list-name">{wallet.name}</span>
-      {recent ? <span className="airlock-tag">Recent</span> : null}
-      {wallet.installed === true ? <span className="airlock-tag">Installed</span> : null}
-      {tag === undefined ? null : <span className="airlock-tag">{tag}</span>}
-    </button>
-  </li>
-)
+}) => {
+  const { t } = useAirlockTranslation()
+  return (
+    <li className="airlock-list-entry">
+      <button {...normalizeProps(getWalletItemProps({ id }, wallet))} className="airlock-list-item" onClick={onSelect}>
+        <WalletImage name={wallet.name} url={imageUrl} announced={announced} />
+        <span className="airlock-list-name">{wallet.name}</span>
+        {recent ? <span className="airlock-tag">{t("wallets.tagRecent")}</span> : null}
+        {wallet.installed === true ? <span className="airlock-tag">{t("wallets.tagInstalled")}</span> : null}
+        {tag === undefined ? null : <span className="airlock-tag">{tag}</span>}
+      </button>
+    </li>
+  )
+}

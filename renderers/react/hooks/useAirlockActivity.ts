@@ -25,12 +25,13 @@ const load = (client: AirlockClient, namespace: ChainNamespace | undefined) => c
  *
  * @example
  * ```tsx
- * import { useAirlockActivity } from "airlock/react"
+ * import { useAirlockActivity, useAirlockTranslation } from "airlock/react"
  * const History = () => {
  *   const { groups, hasMore, loadMore } = useAirlockActivity()
+ *   const { text } = useAirlockTranslation()
  *   return (
  *     <>
- *       {groups.flatMap((g) => g.rows).map((row) => <p key={row.id}>{row.title} {row.description}</p>)}
+ *       {groups.flatMap((g) => g.rows).map((row) => <p key={row.id}>{text(row.title)}</p>)}
  *       {hasMore ? <button type="button" onClick={() => void loadMore()}>More</button> : null}
  *     </>
  *   )

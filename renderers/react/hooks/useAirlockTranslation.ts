@@ -1,7 +1,15 @@
 "use client"
 // Docs: docs/react.md#hooks, docs/i18n.md
-import { useMemo } from "react"
-import { type Message, type MessageArgs, type MessageId, messageText, translate } from "../../../core/i18n/catalogue.ts"
+import { createElement, Fragment, type ReactNode, useMemo } from "react"
+import {
+  type Message,
+  type MessageArgs,
+  type MessageId,
+  type MessagePlaceholders,
+  messageText,
+  translate
+} from "../../../core/i18n/catalogue.ts"
+import { templateParts } from "../../../core/i18n/format.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlockSelector } from "./useAirlockSelector.ts"
 
@@ -11,6 +19,14 @@ export interface UseAirlockTranslationReturnType {
   readonly t: <Id extends MessageId>(id: Id, ...args: MessageArgs<Id>) => string
   /** The text of a {@link Message} (what errors and the state carry). */
   readonly text: (message: Message) => string
+  /**
+   * The text of `id` with its placeholders filled by React nodes (a name in bold, a method as code), the sentence
+   * kept whole in the translation's word order.
+   */
+  readonly rich: <Id extends MessageId>(
+    id: Id,
+    values: Readonly<Record<MessagePlaceholders<Id>, ReactNode>>
+  ) => ReactNode
   /** The locale's BCP 47 tag: format numbers and dates with it. */
   readonly locale: string
   readonly dir: "ltr" | "rtl"
@@ -26,8 +42,13 @@ const selectI18n = (state: AirlockState) => state.i18n
  * ```tsx
  * import { useAirlockTranslation } from "airlock/react"
  * const Title = () => {
- *   const { t } = useAirlockTranslation()
- *   return <h2>{t("button.connect")}</h2>
+ *   const { t, rich } = useAirlockTranslation()
+ *   return (
+ *     <>
+ *       <h2>{t("button.connect")}</h2>
+ *       <p>{rich("embedded.loggedInAs", { login: <strong>ada@example.com</strong> })}</p>
+ *     </>
+ *   )
  * }
  * ```
  */
@@ -37,6 +58,17 @@ export const useAirlockTranslation = (): UseAirlockTranslationReturnType => {
     () => ({
       t: <Id extends MessageId>(id: Id, ...args: MessageArgs<Id>) => translate(messages, id, ...args),
       text: (message: Message) => messageText(messages, message),
+      rich: <Id extends MessageId>(id: Id, values: Readonly<Record<MessagePlaceholders<Id>, ReactNode>>) => {
+        const filled: Readonly<Record<string, ReactNode>> = values
+        const parts = templateParts(messages[id] ?? id).map((part) =>
+          typeof part === "string"
+            ? part
+            : Object.hasOwn(filled, part.placeholder)
+              ? filled[part.placeholder]
+              : `{${part.placeholder}}`
+        )
+        return createElement(Fragment, null, ...parts)
+      },
       locale,
       dir
     }),

@@ -1,10 +1,13 @@
 "use client"
 import { type FormEvent, type ReactNode, useId, useState } from "react"
-import { errorText } from "./errorText.ts"
+import type { Message } from "../../../core/i18n/catalogue.ts"
+import { describeError } from "../../../core/i18n/describeError.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 
 /**
  * An email form: the field (autofocused, the browser's email autofill), its failure read out, and a submit button
- * that says it is busy. `onSubmit` gets the trimmed address; its rejection is shown under the field.
+ * that says it is busy. `onSubmit` gets the trimmed address; its rejection is shown under the field, in its error's own
+ * words (`describeError`).
  */
 export const EmailForm = ({
   label,
@@ -24,17 +27,18 @@ export const EmailForm = ({
   const ids = { input: useId(), error: useId() }
   const [email, setEmail] = useState("")
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState("")
+  const [error, setError] = useState<Message | undefined>(undefined)
+  const { text } = useAirlockTranslation()
   const submit = (event: FormEvent) => {
     event.preventDefault()
     if (busy) return
     setBusy(true)
-    setError("")
+    setError(undefined)
     onSubmit(email.trim()).then(
       () => setBusy(false),
       (failure: unknown) => {
         setBusy(false)
-        setError(errorText(failure))
+        setError(describeError(failure, "common.somethingWentWrong"))
       }
     )
   }
@@ -54,12 +58,12 @@ export const EmailForm = ({
         placeholder={placeholder}
         value={email}
         disabled={busy}
-        aria-invalid={error === "" ? undefined : true}
+        aria-invalid={error === undefined ? undefined : true}
         aria-describedby={ids.error}
         onChange={(event) => setEmail(event.target.value)}
       />
       <p id={ids.error} className="airlock-send-error" role="alert">
-        {error}
+        {error === undefined ? null : text(error)}
       </p>
       <button type="submit" className="airlock-button airlock-primary" disabled={busy || email.trim() === ""}>
         {busy ? busyLabel : submitLabel}

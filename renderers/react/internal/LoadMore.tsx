@@ -1,4 +1,5 @@
 "use client"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 
 /** "Load more" under a paged list (activity, NFTs): busy while the next page is on its way. */
 export const LoadMore = ({
@@ -7,14 +8,17 @@ export const LoadMore = ({
 }: {
   readonly fetching: boolean
   readonly onLoad: () => Promise<void>
-}) => (
-  <button
-    type="button"
-    className="airlock-button airlock-feature-button"
-    disabled={fetching}
-    aria-busy={fetching}
-    onClick={() => void onLoad()}
-  >
-    {fetching ? "Loading…" : "Load more"}
-  </button>
-)
+}) => {
+  const { t } = useAirlockTranslation()
+  return (
+    <button
+      type="button"
+      className="airlock-button airlock-feature-button"
+      disabled={fetching}
+      aria-busy={fetching}
+      onClick={() => void onLoad()}
+    >
+      {fetching ? t("common.loading") : t("common.loadMore")}
+    </button>
+  )
+}

@@ -1,6 +1,8 @@
 "use client"
 import { type FormEvent, useEffect, useId, useRef, useState } from "react"
-import { errorText } from "./errorText.ts"
+import type { Message } from "../../../core/i18n/catalogue.ts"
+import { describeError } from "../../../core/i18n/describeError.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 
 /** The length of the codes the embedded wallet mails. */
 const CODE_LENGTH = 6
@@ -21,8 +23,9 @@ export const OtpForm = ({
   const ids = { input: useId(), error: useId(), text: useId() }
   const [code, setCode] = useState("")
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState("")
-  const [note, setNote] = useState("")
+  const [error, setError] = useState<Message | undefined>(undefined)
+  const [resent, setResent] = useState(false)
+  const { t, text: textOf } = useAirlockTranslation()
   const input = useRef<HTMLInputElement>(null)
   const submitted = useRef("")
 
@@ -30,12 +33,12 @@ export const OtpForm = ({
     if (busy || value.length !== CODE_LENGTH) return
     submitted.current = value
     setBusy(true)
-    setError("")
+    setError(undefined)
     onSubmit(value).then(
       () => setBusy(false),
       (failure: unknown) => {
         setBusy(false)
-        setError(errorText(failure))
+        setError(describeError(failure, "common.somethingWentWrong"))
         setCode("")
         // The same code may be sent again (typed anew after a network failure).
         submitted.current = ""
@@ -50,16 +53,16 @@ export const OtpForm = ({
 
   // After a refusal the field takes the focus again, once it is enabled (a disabled field cannot be focused).
   useEffect(() => {
-    if (!busy && error !== "") input.current?.focus()
+    if (!busy && error !== undefined) input.current?.focus()
   }, [busy, error])
 
   const resend = () => {
     if (onResend === undefined) return
-    setError("")
-    setNote("")
+    setError(undefined)
+    setResent(false)
     onResend().then(
-      () => setNote("A new code is on its way"),
-      (failure: unknown) => setError(errorText(failure))
+      () => setResent(true),
+      (failure: unknown) => setError(describeError(failure, "common.somethingWentWrong"))
     )
   }
   return (
@@ -74,7 +77,7 @@ export const OtpForm = ({
         {text}
       </p>
       <label htmlFor={ids.input} className="airlock-field-label">
-        Code
+        {t("embedded.code")}
       </label>
       <input
         ref={input}
@@ -88,7 +91,7 @@ export const OtpForm = ({
         maxLength={CODE_LENGTH}
         value={code}
         disabled={busy}
-        aria-invalid={error === "" ? undefined : true}
+        aria-invalid={error === undefined ? undefined : true}
         aria-describedby={`${ids.text} ${ids.error}`}
         onChange={(event) => setCode(event.target.value.replace(/\D/g, "").slice(0, CODE_LENGTH))}
         onPaste={(event) => {
@@ -99,18 +102,18 @@ export const OtpForm = ({
         }}
       />
       <p id={ids.error} className="airlock-send-error" role="alert">
-        {error}
+        {error === undefined ? null : textOf(error)}
       </p>
       <button type="submit" className="airlock-button airlock-primary" disabled={busy || code.length !== CODE_LENGTH}>
-        {busy ? "Checking…" : "Continue"}
+        {busy ? t("embedded.checking") : t("common.continue")}
       </button>
       {onResend === undefined ? null : (
         <p className="airlock-form-text">
-          Didn't get it?{" "}
+          {t("embedded.noCode")}{" "}
           <button type="button" className="airlock-link-button" onClick={resend}>
-            Resend code
+            {t("embedded.resendCode")}
           </button>
-          <span aria-live="polite"> {note}</span>
+          <span aria-live="polite"> {resent ? t("embedded.codeResent") : null}</span>
         </p>
       )}
     </form>

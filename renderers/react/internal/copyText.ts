@@ -1,15 +1,16 @@
 import type { AirlockClient } from "../../../core/client/types.ts"
+import type { Message } from "../../../core/i18n/catalogue.ts"
 
-/** Copies `text` to the clipboard and says so in a snack ("Address copied"), or that it could not. */
+/** Copies `text` to the clipboard and says so in a snack ('Address copied' by default), or that it could not. */
 export const copyText = async (
   client: Pick<AirlockClient, "showSnack">,
   text: string,
-  done = "Address copied"
+  done: Message = { id: "common.addressCopied" }
 ): Promise<void> => {
   try {
     await navigator.clipboard.writeText(text)
     client.showSnack({ message: done, variant: "success" })
   } catch {
-    client.showSnack({ message: "Could not copy the address", variant: "error" })
+    client.showSnack({ message: { id: "common.addressCopyFailed" }, variant: "error" })
   }
 }

@@ -1,30 +1,33 @@
 "use client"
 import { useCallback, useEffect, useRef, useState } from "react"
 import type { AirlockClient } from "../../../core/client/types.ts"
-import { ConnectionError } from "../../../core/errors/catalogue.ts"
+import type { Message, MessageId } from "../../../core/i18n/catalogue.ts"
+import { describeError } from "../../../core/i18n/describeError.ts"
 
-/** Where a wallet request a view started stands. */
-export type Attempt = { readonly status: "pending" } | { readonly status: "failed"; readonly message: string }
+/** Where a wallet request a view started stands; a failure carries the text to show, as catalogue data. */
+export type Attempt = { readonly status: "pending" } | { readonly status: "failed"; readonly message: Message }
 
 /**
  * Runs `start` once when a view shows (and again on each retry), as a wallet request: one request per round, also
  * under StrictMode's double effects, so the wallet shows one prompt per click. `start` must be stable
- * (`useCallback`); `undefined` waits.
+ * (`useCallback`); `undefined` waits. A failure reads as its error's own text (`describeError`), else `fallback`.
  */
 export const useAttempt = (
   start: (() => Promise<unknown>) | undefined,
-  describe: (error: unknown) => string
+  fallback: MessageId
 ): { readonly attempt: Attempt; readonly retry: () => void } => {
   const [attempt, setAttempt] = useState<Attempt>({ status: "pending" })
   const [round, setRound] = useState(0)
   const started = useRef(-1)
-  const describeRef = useRef(describe)
-  describeRef.current = describe
+  const fallbackRef = useRef(fallback)
+  fallbackRef.current = fallback
   useEffect(() => {
     if (start === undefined || started.current === round) return
     started.current = round
     setAttempt({ status: "pending" })
-    start().catch((error: unknown) => setAttempt({ status: "failed", message: describeRef.current(error) }))
+    start().catch((error: unknown) =>
+      setAttempt({ status: "failed", message: describeError(error, fallbackRef.current) })
+    )
   }, [start, round])
   const retry = useCallback(() => setRound((n) => n + 1), [])
   return { attempt, retry }
@@ -40,7 +43,5 @@ export const useConnectAttempt = (
 ): { readonly attempt: Attempt; readonly retry: () => void } => {
   // A refusal also shakes the modal: core's connect flow does it.
   const start = useCallback(() => client.connect(connectorId ?? ""), [client, connectorId])
-  return useAttempt(connectorId === undefined ? undefined : start, (error) =>
-    error instanceof ConnectionError ? error.shortMessage : "Failed to connect"
-  )
+  return useAttempt(connectorId === undefined ? undefined : start, "ConnectionError.FailedToConnect")
 }

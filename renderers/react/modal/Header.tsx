@@ -3,9 +3,7 @@ import { animated, useSpring } from "@react-spring/web"
 import { useLayoutEffect, useRef } from "react"
 import type { DialogApi } from "../../../core/anatomy/dialog.ts"
 import { HEADER_TEXT_TRANSITION_MS } from "../../../core/router/constants.ts"
-import type { RouterState } from "../../../core/router/state.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
-import { viewTitle } from "./titles.ts"
 
 const BackIcon = () => (
   <svg aria-hidden="true" focusable="false" viewBox="0 0 16 16" width="16" height="16">
@@ -21,10 +19,10 @@ const CloseIcon = () => (
 
 /**
  * The modal's header: back (when there is history), the current view's title (fading in over 120 ms), close. Their
- * attributes and clicks come from the dialog's anatomy (`dialog`).
+ * texts, attributes and clicks come from the dialog's anatomy (`dialog`).
  */
-export const Header = ({ dialog, modal, immediate }: { dialog: DialogApi; modal: RouterState; immediate: boolean }) => {
-  const title = viewTitle(modal)
+export const Header = ({ dialog, immediate }: { dialog: DialogApi; immediate: boolean }) => {
+  const { title } = dialog
   const [style, api] = useSpring(() => ({ opacity: 1 }))
   const shown = useRef(title)
   useLayoutEffect(() => {

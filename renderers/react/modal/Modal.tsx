@@ -17,6 +17,7 @@ const selectModal = (state: AirlockState) => state.modal
 const selectShake = (state: AirlockState) => state.shake
 const selectSnack = (state: AirlockState) => state.snack
 const selectAlert = (state: AirlockState) => state.alert
+const selectI18n = (state: AirlockState) => state.i18n
 const selectConnected = (state: AirlockState) =>
   Object.values(state.accounts).some((account) => account.status === "connected")
 
@@ -33,11 +34,12 @@ export const Modal = () => {
   const shake = useAirlockSelector(selectShake)
   const snack = useAirlockSelector(selectSnack)
   const alert = useAirlockSelector(selectAlert)
+  const i18n = useAirlockSelector(selectI18n)
   const ref = useRef<HTMLDialogElement>(null)
   const mode = useThemeVariables(ref)
   const id = `airlock${useId().replace(/[^A-Za-z0-9_-]/g, "")}`
   const immediate = useMemo(prefersReducedMotion, [])
-  const api = connectDialog({ id, client, modal })
+  const api = connectDialog({ id, client, modal, i18n })
   useDialog(ref, modal.open)
 
   // A connected user's open shows Account: fetch its chunk as soon as that is the case, so the open stays one frame.
@@ -59,7 +61,7 @@ export const Modal = () => {
     >
       {modal.open ? (
         <div className={shake ? "airlock-card airlock-shake" : "airlock-card"} data-shake={shake}>
-          <Header dialog={api} modal={modal} immediate={immediate} />
+          <Header dialog={api} immediate={immediate} />
           <ViewStage view={modal.view} transition={modal.transition} immediate={immediate}>
             <Suspense fallback={<div className="airlock-view-loading" aria-busy="true" />}>
               <View id={id} />

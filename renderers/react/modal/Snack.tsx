@@ -1,12 +1,23 @@
 "use client"
 import type { SnackMessage } from "../../../core/router/timings.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 
 /**
- * The snack message at the bottom of the modal. The live region is always rendered (empty when there is no
- * message) so screen readers announce each new message.
+ * The snack message at the bottom of the modal, in the state's language. The live region is always rendered (empty
+ * when there is no message) so screen readers announce each new message.
  */
-export const Snack = ({ snack }: { snack: SnackMessage | undefined }) => (
-  <div className="airlock-snack" role="status" aria-live="polite" data-variant={snack?.variant}>
-    {snack?.message}
-  </div>
-)
+export const Snack = ({ snack }: { snack: SnackMessage | undefined }) => {
+  const { text, locale, dir } = useAirlockTranslation()
+  return (
+    <div
+      className="airlock-snack"
+      role="status"
+      aria-live="polite"
+      data-variant={snack?.variant}
+      lang={locale}
+      dir={dir}
+    >
+      {snack === undefined ? null : text(snack.message)}
+    </div>
+  )
+}

@@ -3,13 +3,14 @@ import { animated, useSpring } from "@react-spring/web"
 import { type ReactNode, useLayoutEffect, useRef } from "react"
 import { MODAL_HEIGHT_TRANSITION_MS, VIEW_TRANSITION_MS } from "../../../core/router/constants.ts"
 import type { Transition } from "../../../core/router/state.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 
-/** How far a view slides in, in px: from the right for "next", from the left for "prev". */
+/** How far a view slides in, in px: from the reading direction's end for "next", from its start for "prev". */
 const SLIDE_PX = 12
 
 /**
  * The view area: its height follows the view's content over 150 ms, and a new view fades and slides in over 150 ms
- * from the side the router's transition names.
+ * from the side the router's transition names (mirrored in a right-to-left language: "next" comes from the left).
  */
 export const ViewStage = ({
   view,
@@ -27,6 +28,7 @@ export const ViewStage = ({
   const [{ height }, heightApi] = useSpring(() => ({ height: -1 }))
   const [{ opacity, x }, slideApi] = useSpring(() => ({ opacity: 1, x: 0 }))
   const shown = useRef(view)
+  const { dir } = useAirlockTranslation()
 
   useLayoutEffect(() => {
     const element = inner.current
@@ -42,13 +44,14 @@ export const ViewStage = ({
   useLayoutEffect(() => {
     if (shown.current === view) return
     shown.current = view
+    const forward = dir === "rtl" ? -SLIDE_PX : SLIDE_PX
     slideApi.start({
-      from: { opacity: 0, x: transition === "prev" ? -SLIDE_PX : SLIDE_PX },
+      from: { opacity: 0, x: transition === "prev" ? -forward : forward },
       to: { opacity: 1, x: 0 },
       immediate,
       config: { duration: VIEW_TRANSITION_MS }
     })
-  }, [slideApi, view, transition, immediate])
+  }, [slideApi, view, transition, immediate, dir])
 
   return (
     <animated.div className="airlock-body" style={{ height: height.to((h) => (h < 0 ? "auto" : `${h}px`)) }}>

@@ -1,6 +1,7 @@
 "use client"
 import { type CSSProperties, lazy, Suspense, useState } from "react"
 import { getTabHandlers, getTabListProps, getTabPanelProps, getTabProps } from "../../../core/anatomy/tabs.ts"
+import type { MessageId } from "../../../core/i18n/catalogue.ts"
 import { isViewEnabled } from "../../../core/router/views.ts"
 import type { AccountTab } from "../../../core/schema/account.ts"
 import { accountTabs } from "../../../core/schema/accountTabs.ts"
@@ -12,6 +13,7 @@ import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { copyText } from "../internal/copyText.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
@@ -32,11 +34,19 @@ const selectIsAuth = (state: AirlockState) => {
 // The tab last chosen, per client: coming back to Account (from an NFT's detail, a send) shows it again.
 const lastTabs = new WeakMap<object, AccountTab>()
 
+/** Each tab's name. */
+const tabNames = {
+  Tokens: "account.tabTokens",
+  NFTs: "account.tabNfts",
+  Activity: "account.tabActivity"
+} as const satisfies Record<AccountTab, MessageId>
+
 /** What each tab shows; one line per tab. */
 const TabPanel = ({ tab, activityEnabled }: { readonly tab: AccountTab; readonly activityEnabled: boolean }) => {
+  const { t } = useAirlockTranslation()
   if (tab === "Tokens") return <TokenList />
   if (tab === "NFTs") return <NftGrid />
-  return activityEnabled ? <ActivityList /> : <p className="airlock-empty">No activity yet</p>
+  return activityEnabled ? <ActivityList /> : <p className="airlock-empty">{t("activity.empty")}</p>
 }
 
 const selectProfile = (state: AirlockState) => {
@@ -108,6 +118,7 @@ export const Account = ({ id }: ViewProps) => {
   const client = useAirlock()
   const { address, balance, balanceSymbol } = useAirlockAccount()
   const { network } = useAirlockNetwork()
+  const { t, locale, dir } = useAirlockTranslation()
   const [profileName, profileImage] = useAirlockSelector(selectProfile).split("\n")
   const receiveEnabled = useAirlockSelector(selectReceiveEnabled)
   const sendEnabled = useAirlockSelector(selectSendEnabled)
@@ -116,7 +127,7 @@ export const Account = ({ id }: ViewProps) => {
   const isAuth = useAirlockSelector(selectIsAuth)
   // Which tab is shown is the view's own UI state, remembered per client while the page lives.
   const [selected, setSelected] = useState<AccountTab>(() => lastTabs.get(client) ?? "Tokens")
-  const tabs = { id, tabs: accountTabs, selected }
+  const tabs = { id, tabs: accountTabs, selected, dir }
   // Click and keyboard behaviour come from core's anatomy; the renderer only says how to select and focus.
   const actions = {
     select: (tab: AccountTab) => {
@@ -125,7 +136,7 @@ export const Account = ({ id }: ViewProps) => {
     },
     focus: (tabId: string) => document.getElementById(tabId)?.focus()
   }
-  if (address === undefined) return <p className="airlock-empty">Not connected</p>
+  if (address === undefined) return <p className="airlock-empty">{t("common.notConnected")}</p>
   const copy = () => copyText(client, address)
 
   const explorer = explorerUrl(network?.blockExplorers?.default.url, address, network?.chainNamespace)
@@ -136,7 +147,12 @@ export const Account = ({ id }: ViewProps) => {
         <p className="airlock-account-name" title={address}>
           {profileName || truncateAddress(address)}
         </p>
-        <button type="button" className="airlock-icon-button" aria-label="Copy address" onClick={() => void copy()}>
+        <button
+          type="button"
+          className="airlock-icon-button"
+          aria-label={t("common.copyAddress")}
+          onClick={() => void copy()}
+        >
           <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
             <rect x="5" y="5" width="9" height="9" rx="2" fill="none" stroke="currentColor" strokeWidth="1.5" />
             <path
@@ -150,16 +166,20 @@ export const Account = ({ id }: ViewProps) => {
       </div>
       {/* Unknown while it loads, or when neither the API nor the chain answered: no line rather than a wrong 0. */}
       {balance === undefined ? null : (
-        <p className="airlock-account-balance">{formatBalance(balance, balanceSymbol)}</p>
+        <p className="airlock-account-balance">{formatBalance(balance, balanceSymbol, locale)}</p>
       )}
       {/* Wallet features (send, receive): one button each. */}
       <div className="airlock-account-features">
         {sendEnabled ? (
-          <FeatureButton label="Send" icon="M8 12.5v-9m-3.5 3.5L8 3.5l3.5 3.5" onClick={() => client.push("Send")} />
+          <FeatureButton
+            label={t("account.send")}
+            icon="M8 12.5v-9m-3.5 3.5L8 3.5l3.5 3.5"
+            onClick={() => client.push("Send")}
+          />
         ) : null}
         {receiveEnabled ? (
           <FeatureButton
-            label="Receive"
+            label={t("account.receive")}
             icon="M8 2v8m-3.5-3.5L8 10l3.5-3.5M3 13.5h10"
             onClick={() => client.push("Receive")}
           />
@@ -179,7 +199,7 @@ export const Account = ({ id }: ViewProps) => {
         )}
         {explorer === undefined ? null : (
           <a className="airlock-list-item" href={explorer} target="_blank" rel="noopener noreferrer">
-            <span className="airlock-list-name">Block Explorer</span>
+            <span className="airlock-list-name">{t("account.blockExplorer")}</span>
           </a>
         )}
         <button
@@ -187,7 +207,7 @@ export const Account = ({ id }: ViewProps) => {
           className="airlock-list-item"
           onClick={() => void client.disconnect(network?.chainNamespace)}
         >
-          <span className="airlock-list-name">Disconnect</span>
+          <span className="airlock-list-name">{t("account.disconnect")}</span>
         </button>
       </div>
       <div {...normalizeProps(getTabListProps(tabs))} className="airlock-tabs">
@@ -198,7 +218,7 @@ export const Account = ({ id }: ViewProps) => {
             {...getTabHandlers(tabs, tab, actions)}
             className="airlock-tab"
           >
-            {tab}
+            {t(tabNames[tab])}
           </button>
         ))}
       </div>

@@ -2,15 +2,20 @@
 import { memo } from "react"
 import type { ActivityRow as Row } from "../../../core/resources/activityFormat.ts"
 import { useAirlockActivity } from "../hooks/useAirlockActivity.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"
 import { LoadMore } from "../internal/LoadMore.tsx"
 
-const timeFormat = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  hour: "numeric",
-  minute: "2-digit"
-})
+const timeFormats = new Map<string, Intl.DateTimeFormat>()
+/** When a transaction was mined, as the locale writes a short date and time ("Nov 23, 10:00 AM"). */
+const formatTime = (minedAt: number, locale: string): string => {
+  let format = timeFormats.get(locale)
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", hour: "numeric", minute: "2-digit" })
+    timeFormats.set(locale, format)
+  }
+  return format.format(minedAt)
+}
 
 /**
  * One transaction: image (the token's icon or the NFT's preview, else the title's first letter), title, status when
@@ -18,32 +23,38 @@ const timeFormat = new Intl.DateTimeFormat("en-US", {
  * on the row object, which structural sharing keeps across refetches.
  */
 const ActivityItem = memo(({ row }: { readonly row: Row }) => {
+  const { t, text, locale } = useAirlockTranslation()
   const image = safeImageSrc(row.image)
   const failed = row.status === "failed"
+  const title = text(row.title)
   const content = (
     <>
       {image === undefined ? (
         <span className="airlock-network-icon" aria-hidden="true" data-size={32}>
-          {row.title.slice(0, 1)}
+          {title.slice(0, 1)}
         </span>
       ) : (
         <img className="airlock-network-icon" src={image} alt="" width={32} height={32} data-size={32} />
       )}
       <span className="airlock-activity-text">
         <span className="airlock-activity-title">
-          {row.title}
+          {title}
           {row.status === "confirmed" ? null : (
             <span className="airlock-activity-status" data-status={row.status}>
-              {failed ? "Failed" : row.status === "pending" ? "Pending" : row.status}
+              {failed
+                ? t("activity.statusFailed")
+                : row.status === "pending"
+                  ? t("activity.statusPending")
+                  : row.status}
             </span>
           )}
         </span>
-        <span className="airlock-activity-description" data-sign={row.description.slice(0, 1)}>
-          {row.description}
+        <span className="airlock-activity-description" data-sign={row.sign}>
+          {row.description === undefined ? null : text(row.description)}
         </span>
       </span>
       <time className="airlock-activity-time" dateTime={new Date(row.minedAt).toISOString()}>
-        {timeFormat.format(row.minedAt)}
+        {formatTime(row.minedAt, locale)}
       </time>
     </>
   )
@@ -57,7 +68,7 @@ const ActivityItem = memo(({ row }: { readonly row: Row }) => {
           href={row.explorerUrl}
           target="_blank"
           rel="noopener noreferrer"
-          title="View on the block explorer"
+          title={t("activity.viewOnExplorer")}
         >
           {content}
         </a>
@@ -73,24 +84,25 @@ const ActivityItem = memo(({ row }: { readonly row: Row }) => {
  */
 export const ActivityList = () => {
   const { status, groups, hasMore, fetching, loadMore } = useAirlockActivity()
+  const { t, text } = useAirlockTranslation()
   if (groups.length === 0) {
     if (status === "pending" || status === "idle" || fetching) {
       return (
         <p className="airlock-empty" aria-busy="true">
-          Loading activity…
+          {t("activity.loading")}
         </p>
       )
     }
-    return <p className="airlock-empty">No activity yet</p>
+    return <p className="airlock-empty">{t("activity.empty")}</p>
   }
   return (
     <div className="airlock-activity">
       {groups.map((group, index) => (
-        <section key={group.label} aria-labelledby={`airlock-activity-group-${index}`}>
+        <section key={group.key} aria-labelledby={`airlock-activity-group-${index}`}>
           <h3 className="airlock-activity-group" id={`airlock-activity-group-${index}`}>
-            {group.label}
+            {text(group.label)}
           </h3>
-          <ul className="airlock-list" aria-label={`Activity, ${group.label}`}>
+          <ul className="airlock-list" aria-label={t("activity.group", { group: text(group.label) })}>
             {group.rows.map((row) => (
               <ActivityItem key={row.id} row={row} />
             ))}

@@ -14,6 +14,7 @@ import { type AllWalletsEntry, selectAllWallets } from "../../../core/state/sele
 import { WalletImage } from "../components/WalletImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { prefetchImages } from "../internal/imageCache.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
@@ -40,6 +41,7 @@ const ignore = () => undefined
  */
 export const AllWallets = ({ id }: ViewProps) => {
   const client = useAirlock()
+  const { t, dir } = useAirlockTranslation()
   const entries = useAirlockSelector(selectAllWallets)
   const count = useAirlockSelector(selectCount)
   const search = useAirlockSelector(selectSearch)
@@ -117,7 +119,7 @@ export const AllWallets = ({ id }: ViewProps) => {
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT))
-    const next = moveInGrid(event, focusIndex, { count: entries.length, columns: WALLET_GRID_COLUMNS, pageRows })
+    const next = moveInGrid(event, focusIndex, { count: entries.length, columns: WALLET_GRID_COLUMNS, pageRows, dir })
     if (next === undefined) return
     event.preventDefault()
     pendingFocus.current = true
@@ -148,8 +150,8 @@ export const AllWallets = ({ id }: ViewProps) => {
           ref={input}
           type="search"
           className="airlock-search"
-          aria-label="Search wallets"
-          placeholder="Search wallets"
+          aria-label={t("wallets.search")}
+          placeholder={t("wallets.search")}
           autoComplete="off"
           spellCheck={false}
           value={text}
@@ -159,20 +161,20 @@ export const AllWallets = ({ id }: ViewProps) => {
         {text === "" ? null : (
           <button type="button" className="airlock-icon-button airlock-search-clear" onClick={clearSearch}>
             <span aria-hidden="true">×</span>
-            <span className="airlock-visually-hidden">Clear search</span>
+            <span className="airlock-visually-hidden">{t("wallets.clearSearch")}</span>
           </button>
         )}
       </div>
       {failed && empty ? (
         <div className="airlock-all-wallets-state" role="alert">
-          <p className="airlock-empty">Wallets could not be loaded. Check your connection and retry.</p>
+          <p className="airlock-empty">{t("wallets.loadFailed")}</p>
           <button type="button" className="airlock-button airlock-retry" onClick={retry}>
-            Retry
+            {t("common.retry")}
           </button>
         </div>
       ) : empty && status === "idle" ? (
         <p className="airlock-empty" role="status">
-          {search ? `No wallet found for “${search}”` : "No wallets found"}
+          {search ? t("wallets.noneFoundFor", { search }) : t("wallets.noneFound")}
         </p>
       ) : null}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: the getter gives it role="grid" */}
@@ -182,7 +184,7 @@ export const AllWallets = ({ id }: ViewProps) => {
           getWalletGridProps(
             { id },
             {
-              label: "All Wallets",
+              label: t("wallets.grid"),
               count: search ? entries.length : Math.max(count, entries.length),
               busy: status === "loading"
             }
@@ -227,7 +229,9 @@ export const AllWallets = ({ id }: ViewProps) => {
                           size={48}
                         />
                         <span className="airlock-wallet-card-name">{wallet.name}</span>
-                        {installed ? <span className="airlock-wallet-card-tag">Installed</span> : null}
+                        {installed ? (
+                          <span className="airlock-wallet-card-tag">{t("wallets.tagInstalled")}</span>
+                        ) : null}
                       </button>
                     </div>
                   )
@@ -238,9 +242,9 @@ export const AllWallets = ({ id }: ViewProps) => {
       </div>
       {failed && !empty ? (
         <div className="airlock-all-wallets-state" role="alert">
-          <p className="airlock-empty">More wallets could not be loaded. Check your connection and retry.</p>
+          <p className="airlock-empty">{t("wallets.loadMoreFailed")}</p>
           <button type="button" className="airlock-button airlock-retry" onClick={retry}>
-            Retry
+            {t("common.retry")}
           </button>
         </div>
       ) : null}

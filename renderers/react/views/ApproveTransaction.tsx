@@ -1,25 +1,37 @@
 "use client"
 import { useState } from "react"
 import { answerRequest } from "../../../adapters/embedded/actions.ts"
-import { actionNotAllowedText } from "../../../core/errors/catalogue.ts"
+import type { MessageId } from "../../../core/i18n/catalogue.ts"
 import { getViewParams } from "../../../core/router/state.ts"
 import { fromBaseUnits } from "../../../core/rules/send.ts"
+import { localizeDecimal } from "../../../core/schema/format.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 
 const selectRequest = (state: AirlockState) => getViewParams(state.modal, "ApproveTransaction")
 
+const askIds = [
+  "approve.signMessage",
+  "approve.signTypedData",
+  "approve.sendTransaction",
+  "approve.sendUserOperation",
+  "approve.sendCalls",
+  "approve.grantPermissions",
+  "approve.revokePermissions"
+] as const satisfies ReadonlyArray<MessageId>
+
 /** What each unsafe method asks, in words. */
-const asks: Readonly<Record<string, string>> = {
-  personal_sign: "Sign a message",
-  eth_signTypedData_v4: "Sign typed data",
-  eth_sendTransaction: "Send a transaction",
-  eth_sendUserOperation: "Send a user operation",
-  wallet_sendCalls: "Send a batch of calls",
-  wallet_grantPermissions: "Grant permissions",
-  wallet_revokePermissions: "Revoke permissions"
+const asks: Readonly<Record<string, (typeof askIds)[number]>> = {
+  personal_sign: "approve.signMessage",
+  eth_signTypedData_v4: "approve.signTypedData",
+  eth_sendTransaction: "approve.sendTransaction",
+  eth_sendUserOperation: "approve.sendUserOperation",
+  wallet_sendCalls: "approve.sendCalls",
+  wallet_grantPermissions: "approve.grantPermissions",
+  wallet_revokePermissions: "approve.revokePermissions"
 }
 
 const Row = ({ label, value }: { readonly label: string; readonly value: string | undefined }) =>
@@ -38,19 +50,20 @@ export const ApproveTransaction = () => {
   const client = useAirlock()
   const request = useAirlockSelector(selectRequest)
   const { network } = useAirlockNetwork()
+  const { t, rich, locale } = useAirlockTranslation()
   const [approved, setApproved] = useState<string | undefined>(undefined)
   if (request === undefined) return null
   if (request.notAllowed === true || request.id === undefined) {
     return (
       <div className="airlock-connecting" data-state="failed">
         <p className="airlock-connecting-title" role="alert">
-          {actionNotAllowedText}
+          {t("approve.actionNotAllowed")}
         </p>
         <p className="airlock-connecting-text">
-          The app asked for <code>{request.method}</code>, which the embedded wallet does not allow.
+          {rich("approve.notAllowedMethod", { method: <code>{request.method}</code> })}
         </p>
         <button type="button" className="airlock-button airlock-retry" onClick={() => client.goBack()}>
-          Close
+          {t("common.close")}
         </button>
       </div>
     )
@@ -60,25 +73,30 @@ export const ApproveTransaction = () => {
   const value =
     request.value === undefined || currency === undefined
       ? request.value
-      : `${fromBaseUnits(BigInt(request.value), currency.decimals)} ${currency.symbol}`
+      : `${localizeDecimal(fromBaseUnits(BigInt(request.value), currency.decimals), locale)} ${currency.symbol}`
   const waiting = approved === id
+  const ask = asks[request.method]
+  // An unsafe method without words of its own (SPEC §5's list may grow) is named by the method itself.
+  const action = <span className="airlock-form-title">{ask === undefined ? request.method : t(ask)}</span>
   return (
     <div className="airlock-form">
       <p className="airlock-form-text">
-        <span className="airlock-form-title">{asks[request.method] ?? request.method}</span>
-        {network === undefined ? null : ` on ${network.name}`}
+        {network === undefined ? action : rich("approve.actionOnNetwork", { action, network: network.name })}
       </p>
-      <dl className="airlock-send-summary" aria-label="Request">
-        <Row label="Method" value={request.method} />
-        <Row label="To" value={request.to} />
-        <Row label="Value" value={value} />
-        <Row label="Calls" value={request.calls === undefined ? undefined : String(request.calls)} />
-        <Row label="Message" value={request.message} />
-        <Row label="Data" value={request.data} />
+      <dl className="airlock-send-summary" aria-label={t("approve.request")}>
+        <Row label={t("approve.method")} value={request.method} />
+        <Row label={t("approve.to")} value={request.to} />
+        <Row label={t("approve.value")} value={value} />
+        <Row
+          label={t("approve.calls")}
+          value={request.calls === undefined ? undefined : localizeDecimal(String(request.calls), locale)}
+        />
+        <Row label={t("approve.message")} value={request.message} />
+        <Row label={t("approve.data")} value={request.data} />
       </dl>
       {waiting ? (
         <p className="airlock-send-status" role="status">
-          Waiting for the wallet…
+          {t("approve.waiting")}
         </p>
       ) : (
         <div className="airlock-send-actions">
@@ -87,7 +105,7 @@ export const ApproveTransaction = () => {
             className="airlock-button airlock-button-secondary"
             onClick={() => void answerRequest(client, id, false)}
           >
-            Reject
+            {t("approve.reject")}
           </button>
           <button
             type="button"
@@ -97,7 +115,7 @@ export const ApproveTransaction = () => {
               void answerRequest(client, id, true)
             }}
           >
-            Approve
+            {t("approve.approve")}
           </button>
         </div>
       )}

@@ -1,23 +1,26 @@
 "use client"
 import { getWalletListProps } from "../../../core/anatomy/walletItem.ts"
+import type { MessageId } from "../../../core/i18n/catalogue.ts"
+import { localizeDecimal } from "../../../core/schema/format.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { type ConnectSection, type ConnectView, selectConnectView } from "../../../core/state/selectors.ts"
 import { WalletItem } from "../components/WalletItem.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
 import { openSocialPopup, socialNames } from "../internal/socialPopup.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
-const sectionLabels: Record<ConnectSection["type"], string> = {
-  walletConnect: "WalletConnect",
-  recent: "Recent",
-  injected: "Installed",
-  featured: "Featured",
-  custom: "Custom",
-  external: "External",
-  recommended: "Recommended"
-}
+const sectionLabels = {
+  walletConnect: "connect.sectionWalletConnect",
+  recent: "connect.sectionRecent",
+  injected: "connect.sectionInstalled",
+  featured: "connect.sectionFeatured",
+  custom: "connect.sectionCustom",
+  external: "connect.sectionExternal",
+  recommended: "connect.sectionRecommended"
+} as const satisfies Record<ConnectSection["type"], MessageId>
 
 const sameItems = <A,>(a: ReadonlyArray<A>, b: ReadonlyArray<A>): boolean =>
   a === b || (a.length === b.length && a.every((item, i) => item === b[i]))
@@ -39,9 +42,10 @@ const selectAllWalletsCount = (state: AirlockState) => (state.features.allWallet
 
 const EmailMethod = () => {
   const client = useAirlock()
+  const { t } = useAirlockTranslation()
   return (
     <button type="button" className="airlock-list-item" onClick={() => client.push("EmailLogin")}>
-      Continue with Email
+      {t("connect.email")}
     </button>
   )
 }
@@ -49,9 +53,10 @@ const EmailMethod = () => {
 const SocialMethod = () => {
   const client = useAirlock()
   const socials = useAirlockSelector(selectSocials)
+  const { t } = useAirlockTranslation()
   if (socials === false) return null
   return (
-    <ul className="airlock-socials" aria-label="Social login">
+    <ul className="airlock-socials" aria-label={t("connect.socials")}>
       {socials.map((provider) => (
         <li key={provider}>
           <button
@@ -64,7 +69,7 @@ const SocialMethod = () => {
               client.push("ConnectingSocial", { provider })
             }}
           >
-            Continue with {socialNames[provider]}
+            {t("connect.social", { provider: socialNames[provider] })}
           </button>
         </li>
       ))}
@@ -77,8 +82,9 @@ const selectConnectors = (state: AirlockState) => state.connectors
 const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
   const client = useAirlock()
   const connectors = useAirlockSelector(selectConnectors)
+  const { t } = useAirlockTranslation()
   return (
-    <ul {...normalizeProps(getWalletListProps({ id }, sectionLabels[section.type]))} className="airlock-list">
+    <ul {...normalizeProps(getWalletListProps({ id }, t(sectionLabels[section.type])))} className="airlock-list">
       {"connectors" in section
         ? section.connectors.map((connector) => (
             <WalletItem
@@ -87,7 +93,7 @@ const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
               wallet={{ id: connector.id, name: connector.name, installed: connector.type !== "WALLET_CONNECT" }}
               imageUrl={connector.imageUrl ?? connector.info?.icon}
               announced={connector.type === "ANNOUNCED"}
-              tag={connector.type === "WALLET_CONNECT" ? "QR" : undefined}
+              tag={connector.type === "WALLET_CONNECT" ? t("wallets.tagQr") : undefined}
               onSelect={() =>
                 connector.type === "WALLET_CONNECT"
                   ? client.push("ConnectingWalletConnect")
@@ -122,6 +128,7 @@ const WalletMethod = ({ id }: ViewProps) => {
   const client = useAirlock()
   const { sections } = useAirlockSelector(selectConnectView, sameConnectView)
   const count = useAirlockSelector(selectAllWalletsCount)
+  const { t, locale } = useAirlockTranslation()
   return (
     <div className="airlock-wallets">
       {sections.map((section) => (
@@ -129,8 +136,8 @@ const WalletMethod = ({ id }: ViewProps) => {
       ))}
       {count === undefined ? null : (
         <button type="button" className="airlock-list-item" onClick={() => client.push("AllWallets")}>
-          <span className="airlock-list-name">All Wallets</span>
-          {count > 0 ? <span className="airlock-tag">{count}</span> : null}
+          <span className="airlock-list-name">{t("connect.allWallets")}</span>
+          {count > 0 ? <span className="airlock-tag">{localizeDecimal(String(count), locale)}</span> : null}
         </button>
       )}
     </div>

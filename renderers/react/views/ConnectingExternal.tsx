@@ -4,6 +4,7 @@ import { PendingRequest } from "../components/PendingRequest.tsx"
 import { WalletImage } from "../components/WalletImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { useConnectAttempt } from "../internal/useAttempt.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
@@ -19,22 +20,23 @@ export const ConnectingExternal = (_props: ViewProps) => {
   const params = useAirlockSelector(selectParams)
   const connectorId = params?.connectorId
   const connector = useAirlockSelector((state) => state.connectors.find((c) => c.id === connectorId))
-  const name = connector?.name ?? params?.walletName ?? "your wallet"
+  const name = connector?.name ?? params?.walletName
   const { attempt, retry } = useConnectAttempt(client, connectorId)
+  const { t } = useAirlockTranslation()
   return (
     <PendingRequest
       attempt={attempt}
       logo={
         <WalletImage
-          name={name}
+          name={name ?? ""}
           url={connector?.imageUrl ?? connector?.info?.icon}
           announced={connector?.type === "ANNOUNCED"}
           size={72}
         />
       }
-      title={`Continue in ${name}`}
-      text="Accept the connection request in the wallet to continue."
-      failedText="The wallet did not connect. You can try again."
+      title={name === undefined ? t("connecting.continueInWallet") : t("connecting.continueIn", { name })}
+      text={t("connecting.acceptRequest")}
+      failedText={t("connecting.notConnected")}
       onRetry={retry}
     />
   )

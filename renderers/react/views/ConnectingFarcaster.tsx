@@ -6,7 +6,8 @@ import { PendingRequest } from "../components/PendingRequest.tsx"
 import { QrCode } from "../components/QrCode.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
-import { errorText } from "../internal/errorText.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
+import { socialNames } from "../internal/socialPopup.ts"
 import { useAttempt } from "../internal/useAttempt.ts"
 import { Logo } from "./ConnectingSocial.tsx"
 
@@ -20,27 +21,28 @@ export const ConnectingFarcaster = () => {
   const client = useAirlock()
   const url = useAirlockSelector(selectFarcasterUrl)
   const start = useCallback(() => connectFarcaster(client), [client])
-  const { attempt, retry } = useAttempt(start, (error) => errorText(error, "Failed to connect to farcaster"))
+  const { attempt, retry } = useAttempt(start, "ConnectionError.FarcasterConnectionFailed")
+  const { t } = useAirlockTranslation()
   if (url === undefined || attempt.status === "failed") {
     return (
       <PendingRequest
         attempt={attempt}
-        logo={<Logo text="Farcaster" />}
-        title="Preparing Farcaster login"
-        text="One moment."
-        failedText="Try again for a new code."
+        logo={<Logo text={socialNames.farcaster} />}
+        title={t("connecting.farcasterPreparing")}
+        text={t("connecting.oneMoment")}
+        failedText={t("connecting.farcasterFailed")}
         onRetry={retry}
       />
     )
   }
   return (
     <div className="airlock-connecting airlock-walletconnect">
-      <QrCode value={url} label="Farcaster login QR code" />
+      <QrCode value={url} label={t("connecting.farcasterQrCode")} />
       <p className="airlock-connecting-text" role="status">
-        Scan this QR code with your phone, or open the link to approve the login.
+        {t("connecting.farcasterScan")}
       </p>
       <a className="airlock-button airlock-wallet-link" href={url} target="_blank" rel="noopener noreferrer">
-        Open approval page
+        {t("connecting.farcasterOpen")}
       </a>
     </div>
   )

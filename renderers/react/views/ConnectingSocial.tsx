@@ -8,7 +8,7 @@ import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { PendingRequest } from "../components/PendingRequest.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
-import { errorText } from "../internal/errorText.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { openSocialPopup, socialNames, takeSocialPopup } from "../internal/socialPopup.ts"
 import { useAttempt } from "../internal/useAttempt.ts"
 
@@ -36,14 +36,15 @@ export const ConnectingSocial = () => {
       throw error
     })
   }, [client, provider])
-  const { attempt, retry } = useAttempt(start, (error) => errorText(error, "Failed to connect"))
+  const { attempt, retry } = useAttempt(start, "ConnectionError.FailedToConnect")
+  const { t } = useAirlockTranslation()
   return (
     <PendingRequest
       attempt={attempt}
       logo={<Logo text={name} />}
-      title={`Log in with ${name}`}
-      text={`Continue in the ${name} window that opened.`}
-      failedText="Try again to open a new window."
+      title={t("connecting.socialTitle", { provider: name })}
+      text={t("connecting.socialText", { provider: name })}
+      failedText={t("connecting.socialFailed")}
       onRetry={() => {
         openSocialPopup(client)
         retry()

@@ -1,4 +1,5 @@
 "use client"
+import type { MessageId } from "../../../core/i18n/catalogue.ts"
 import { type WalletLinkKind, walletLink, walletLinkKinds, walletLinkTarget } from "../../../core/rules/walletLinks.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { selectWalletConnectWallet } from "../../../core/state/selectors.ts"
@@ -6,6 +7,7 @@ import { QrCode } from "../components/QrCode.tsx"
 import { WalletImage } from "../components/WalletImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { useConnectAttempt } from "../internal/useAttempt.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
@@ -14,10 +16,10 @@ const selectConnectorId = (state: AirlockState) =>
   state.connectors.find((connector) => connector.type === "WALLET_CONNECT")?.id
 const selectIsMobile = (state: AirlockState) => state.isMobile
 
-const linkLabels: Record<WalletLinkKind, (name: string) => string> = {
-  mobile: (name) => `Open ${name}`,
-  desktop: (name) => `Open ${name} desktop app`,
-  web: (name) => `Open ${name} web app`
+const linkLabels: Record<WalletLinkKind, MessageId & `connecting.open${string}`> = {
+  mobile: "connecting.openMobile",
+  desktop: "connecting.openDesktop",
+  web: "connecting.openWeb"
 }
 
 /**
@@ -34,26 +36,27 @@ export const ConnectingWalletConnect = ({ basic = false }: ViewProps & { readonl
   const wallet = useAirlockSelector(selectWalletConnectWallet)
   const isMobile = useAirlockSelector(selectIsMobile)
   const { attempt, retry } = useConnectAttempt(client, connectorId)
+  const { t, text } = useAirlockTranslation()
   const copy = async () => {
     if (uri === undefined) return
     try {
       await navigator.clipboard.writeText(uri)
-      client.showSnack({ message: "Link copied", variant: "success" })
+      client.showSnack({ message: { id: "connecting.linkCopied" }, variant: "success" })
     } catch {
-      client.showSnack({ message: "Could not copy the link", variant: "error" })
+      client.showSnack({ message: { id: "connecting.linkCopyFailed" }, variant: "error" })
     }
   }
   // The Basic variant's way to the full list, in every state (a refusal, a missing connector) as well as the QR.
   const allWallets = basic ? (
     <button type="button" className="airlock-list-item" onClick={() => client.push("AllWallets")}>
-      <span className="airlock-list-name">All Wallets</span>
+      <span className="airlock-list-name">{t("connect.allWallets")}</span>
     </button>
   ) : null
   if (connectorId === undefined) {
     // SPEC §8's text for a WalletConnect view without its connector (the app has no walletConnect() adapter).
     return (
       <div className="airlock-connecting">
-        <p className="airlock-empty">WalletConnectConnector not found</p>
+        <p className="airlock-empty">{t("ConnectionError.WalletConnectConnectorNotFound")}</p>
         {allWallets}
       </div>
     )
@@ -65,10 +68,10 @@ export const ConnectingWalletConnect = ({ basic = false }: ViewProps & { readonl
       {failed ? (
         <>
           <p className="airlock-connecting-title" role="status">
-            {attempt.message}
+            {text(attempt.message)}
           </p>
           <button type="button" className="airlock-button airlock-retry" onClick={retry}>
-            Try again
+            {t("common.tryAgain")}
           </button>
         </>
       ) : uri === undefined ? (
@@ -83,22 +86,22 @@ export const ConnectingWalletConnect = ({ basic = false }: ViewProps & { readonl
               <div className="airlock-connecting-logo">
                 <WalletImage name={wallet.name} url={wallet.image_url} size={72} />
               </div>
-              <p className="airlock-connecting-title">Continue in {wallet.name}</p>
+              <p className="airlock-connecting-title">{t("connecting.continueIn", { name: wallet.name })}</p>
               <p className="airlock-connecting-text" role="status">
-                Accept the connection request in the wallet
+                {t("connecting.acceptInWallet")}
               </p>
             </>
           ) : (
             <>
               <QrCode
                 value={uri}
-                label={`WalletConnect QR code${wallet === undefined ? "" : ` for ${wallet.name}`}`}
+                label={wallet === undefined ? t("connecting.qrCode") : t("connecting.qrCodeFor", { name: wallet.name })}
                 logo={
                   wallet === undefined ? undefined : <WalletImage name={wallet.name} url={wallet.image_url} size={48} />
                 }
               />
               <p className="airlock-connecting-text" role="status">
-                Scan this QR code with {wallet === undefined ? "your phone's wallet" : wallet.name}
+                {wallet === undefined ? t("connecting.scanWithPhone") : t("connecting.scanWith", { name: wallet.name })}
               </p>
             </>
           )}
@@ -119,12 +122,12 @@ export const ConnectingWalletConnect = ({ basic = false }: ViewProps & { readonl
                       ? { target: "_blank", rel: "noreferrer noopener" }
                       : {})}
                   >
-                    <span className="airlock-list-name">{linkLabels[kind](wallet.name)}</span>
+                    <span className="airlock-list-name">{t(linkLabels[kind], { name: wallet.name })}</span>
                   </a>
                 )
               })}
           <button type="button" className="airlock-list-item airlock-copy-link" onClick={() => void copy()}>
-            <span className="airlock-list-name">Copy link</span>
+            <span className="airlock-list-name">{t("connecting.copyLink")}</span>
           </button>
         </>
       )}

@@ -7,8 +7,8 @@ import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { PendingRequest } from "../components/PendingRequest.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { EmailForm } from "../internal/EmailForm.tsx"
-import { errorText } from "../internal/errorText.ts"
 import { OtpForm } from "../internal/OtpForm.tsx"
 import { useAttempt } from "../internal/useAttempt.ts"
 
@@ -24,12 +24,13 @@ const selectEmail = (view: "EmailVerifyOtp" | "EmailVerifyDevice") => (state: Ai
  */
 export const EmailLogin = () => {
   const client = useAirlock()
+  const { t } = useAirlockTranslation()
   return (
     <EmailForm
-      label="Email"
-      submitLabel="Continue"
-      busyLabel="Sending code…"
-      placeholder="you@example.com"
+      label={t("embedded.email")}
+      submitLabel={t("common.continue")}
+      busyLabel={t("embedded.sendingCode")}
+      placeholder={t("embedded.emailPlaceholder")}
       onSubmit={(email) =>
         connectEmail(client, email).then((next) => {
           if (next === "VERIFY_OTP") client.push("EmailVerifyOtp", { email })
@@ -44,9 +45,10 @@ export const EmailLogin = () => {
 export const EmailVerifyOtp = () => {
   const client = useAirlock()
   const email = useAirlockSelector(selectEmail("EmailVerifyOtp"))
+  const { t } = useAirlockTranslation()
   return (
     <OtpForm
-      text={`Enter the 6-digit code we sent to ${shortenEmail(email)}`}
+      text={t("embedded.enterCode", { email: shortenEmail(email) })}
       onSubmit={(code) => connectOtp(client, email, code)}
       onResend={() => connectEmail(client, email)}
     />
@@ -68,7 +70,8 @@ export const EmailVerifyDevice = () => {
       }),
     [client, email]
   )
-  const { attempt, retry } = useAttempt(start, (error) => errorText(error))
+  const { attempt, retry } = useAttempt(start, "common.somethingWentWrong")
+  const { t } = useAirlockTranslation()
   return (
     <PendingRequest
       attempt={attempt}
@@ -78,9 +81,9 @@ export const EmailVerifyDevice = () => {
           <path d="m4 7 8 6 8-6" fill="none" stroke="currentColor" strokeWidth="1.6" />
         </svg>
       }
-      title="Register this device to continue"
-      text={`Approve this login from the email we sent to ${shortenEmail(email)}. The link is valid for 10 minutes.`}
-      failedText="Try again to wait for the approval."
+      title={t("embedded.registerDevice")}
+      text={t("embedded.approveDevice", { email: shortenEmail(email) })}
+      failedText={t("embedded.approveDeviceFailed")}
       onRetry={retry}
     />
   )

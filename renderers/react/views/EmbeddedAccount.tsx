@@ -1,11 +1,13 @@
 "use client"
 import { useEffect, useState } from "react"
 import { setPreferredAccount, smartAccountNetworks } from "../../../adapters/embedded/actions.ts"
+import type { Message } from "../../../core/i18n/catalogue.ts"
+import { describeError } from "../../../core/i18n/describeError.ts"
 import { shortenEmail } from "../../../core/schema/loginName.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
-import { errorText } from "../internal/errorText.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 
 const selectLogin = (state: AirlockState) => {
   const account = state.accounts.eip155
@@ -25,7 +27,8 @@ export const EmbeddedAccount = () => {
   const [email, name, type, chainId, deployed] = useAirlockSelector(selectLogin).split("\n")
   const [enabled, setEnabled] = useState<ReadonlyArray<number> | undefined>(undefined)
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState("")
+  const [error, setError] = useState<Message | undefined>(undefined)
+  const { t, text, rich } = useAirlockTranslation()
   useEffect(() => {
     let live = true
     smartAccountNetworks(client).then(
@@ -41,41 +44,41 @@ export const EmbeddedAccount = () => {
   const next = smart ? "eoa" : "smartAccount"
   const switchType = () => {
     setBusy(true)
-    setError("")
+    setError(undefined)
     setPreferredAccount(client, next).then(
       () => setBusy(false),
       (failure: unknown) => {
         setBusy(false)
-        setError(errorText(failure))
+        setError(describeError(failure, "common.somethingWentWrong"))
       }
     )
   }
   const login = email ? shortenEmail(email) : name
   return (
-    <section className="airlock-embedded" aria-label="Embedded wallet">
+    <section className="airlock-embedded" aria-label={t("embedded.wallet")}>
       {login ? (
         <p className="airlock-form-text">
-          Logged in as <span className="airlock-embedded-login">{login}</span>
+          {rich("embedded.loggedInAs", { login: <span className="airlock-embedded-login">{login}</span> })}
         </p>
       ) : null}
       <p className="airlock-form-text">
-        {smart ? `Smart account${deployed ? "" : " (deployed on first use)"}` : "EOA"}
+        {smart ? (deployed ? t("embedded.smartAccount") : t("embedded.smartAccountUndeployed")) : t("embedded.eoa")}
       </p>
       {smart || offered ? (
         <button type="button" className="airlock-list-item" disabled={busy} onClick={switchType}>
           <span className="airlock-list-name">
-            {busy ? "Switching…" : smart ? "Switch to EOA" : "Switch to Smart Account"}
+            {busy ? t("embedded.switching") : smart ? t("embedded.switchToEoa") : t("embedded.switchToSmartAccount")}
           </span>
         </button>
       ) : null}
       {email ? (
         <button type="button" className="airlock-list-item" onClick={() => client.push("UpdateEmailWallet", { email })}>
-          <span className="airlock-list-name">Edit email</span>
+          <span className="airlock-list-name">{t("embedded.editEmail")}</span>
         </button>
       ) : null}
-      {error === "" ? null : (
+      {error === undefined ? null : (
         <p className="airlock-send-error" role="alert">
-          {error}
+          {text(error)}
         </p>
       )}
     </section>

@@ -3,6 +3,7 @@ import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { NetworkImage } from "../components/NetworkImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 
 const selectNetworks = (state: AirlockState) => state.networks
 const selectActive = (state: AirlockState) =>
@@ -13,6 +14,7 @@ export const NetworkList = ({ label }: { readonly label: string }) => {
   const client = useAirlock()
   const networks = useAirlockSelector(selectNetworks)
   const active = useAirlockSelector(selectActive)
+  const { t } = useAirlockTranslation()
   return (
     <ul className="airlock-list" aria-label={label} data-part="network-list">
       {networks.map((network) => {
@@ -28,7 +30,7 @@ export const NetworkList = ({ label }: { readonly label: string }) => {
             >
               <NetworkImage network={network} size={32} />
               <span className="airlock-list-name">{network.name}</span>
-              {current ? <span className="airlock-tag">Active</span> : null}
+              {current ? <span className="airlock-tag">{t("network.active")}</span> : null}
             </button>
           </li>
         )

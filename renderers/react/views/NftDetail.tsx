@@ -7,6 +7,7 @@ import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { copyText } from "../internal/copyText.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 import { NftImage } from "./NftGrid.tsx"
@@ -28,16 +29,18 @@ const explorerUrl = (base: string | undefined, contract: string, tokenId: string
 export const NftDetail = (_props: ViewProps) => {
   const client = useAirlock()
   const { network } = useAirlockNetwork()
+  const { t } = useAirlockTranslation()
   const nft = useAirlockSelector(
     useCallback((state: AirlockState) => {
       const id = state.modal.data.NftDetail?.id
       return selectNfts(state).nfts.find((n) => n.id === id)
     }, [])
   )
-  if (nft === undefined) return <p className="airlock-empty">This NFT is no longer in this account</p>
+  if (nft === undefined) return <p className="airlock-empty">{t("nfts.gone")}</p>
   const contract = nft.contract.split(":").at(-1) ?? nft.contract
   const explorer = explorerUrl(network?.blockExplorers?.default.url, contract, nft.tokenId, network?.chainNamespace)
-  const copy = () => copyText(client, contract, "Contract address copied")
+  const copy = () => copyText(client, contract, { id: "nfts.contractCopied" })
+  const explorerName = network?.blockExplorers?.default.name
 
   return (
     <div className="airlock-nft-detail">
@@ -49,28 +52,30 @@ export const NftDetail = (_props: ViewProps) => {
       {nft.description === undefined ? null : <p className="airlock-nft-description">{nft.description}</p>}
       <dl className="airlock-send-summary">
         <div>
-          <dt>Token ID</dt>
+          <dt>{t("nfts.tokenId")}</dt>
           <dd>{nft.tokenId}</dd>
         </div>
         <div>
-          <dt>Contract</dt>
+          <dt>{t("nfts.contract")}</dt>
           <dd title={contract}>
             {truncateAddress(contract)}{" "}
             <button type="button" className="airlock-link-button" onClick={() => void copy()}>
-              Copy
+              {t("common.copy")}
             </button>
           </dd>
         </div>
         {nft.standard === undefined ? null : (
           <div>
-            <dt>Standard</dt>
+            <dt>{t("nfts.standard")}</dt>
             <dd>{nft.standard.toUpperCase()}</dd>
           </div>
         )}
       </dl>
       {explorer === undefined ? null : (
         <a className="airlock-list-item" href={explorer} target="_blank" rel="noopener noreferrer">
-          <span className="airlock-list-name">View on {network?.blockExplorers?.default.name ?? "the explorer"}</span>
+          <span className="airlock-list-name">
+            {explorerName === undefined ? t("nfts.viewOnExplorer") : t("nfts.viewOn", { explorer: explorerName })}
+          </span>
         </a>
       )}
     </div>

@@ -3,6 +3,7 @@ import { memo } from "react"
 import type { Nft } from "../../../core/schema/api/nfts.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockNfts } from "../hooks/useAirlockNfts.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"
 import { LoadMore } from "../internal/LoadMore.tsx"
 
@@ -36,19 +37,20 @@ const NftTile = memo(({ nft, open }: { readonly nft: Nft; readonly open: (id: st
 export const NftGrid = () => {
   const client = useAirlock()
   const { status, nfts, hasMore, fetching, loadMore } = useAirlockNfts()
+  const { t } = useAirlockTranslation()
   if (nfts.length === 0) {
-    if (status === "error") return <p className="airlock-empty">Failed to fetch NFTs</p>
-    if (status === "success") return <p className="airlock-empty">No NFTs yet</p>
+    if (status === "error") return <p className="airlock-empty">{t("AccountDataError.NftsFailed")}</p>
+    if (status === "success") return <p className="airlock-empty">{t("nfts.empty")}</p>
     return (
       <p className="airlock-empty" aria-busy="true">
-        Loading NFTs…
+        {t("nfts.loading")}
       </p>
     )
   }
   const open = (id: string) => client.push("NftDetail", { id })
   return (
     <div className="airlock-nfts">
-      <ul className="airlock-nft-grid" aria-label="NFTs">
+      <ul className="airlock-nft-grid" aria-label={t("nfts.grid")}>
         {nfts.map((nft) => (
           <NftTile key={nft.id} nft={nft} open={open} />
         ))}

@@ -8,6 +8,7 @@ import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { copyText } from "../internal/copyText.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
@@ -23,8 +24,9 @@ export const Receive = (_props: ViewProps) => {
   const { address, namespace } = useAirlockAccount()
   const { network } = useAirlockNetwork()
   const all = useAirlockSelector(selectNetworks)
+  const { t } = useAirlockTranslation()
   const inNamespace = useCallback((n: (typeof all)[number]) => n.chainNamespace === namespace, [namespace])
-  if (address === undefined) return <p className="airlock-empty">Not connected</p>
+  if (address === undefined) return <p className="airlock-empty">{t("common.notConnected")}</p>
   const networks = all.filter(inNamespace)
   const copy = () => copyText(client, address)
 
@@ -32,7 +34,7 @@ export const Receive = (_props: ViewProps) => {
     <div className="airlock-receive">
       <QrCode
         value={address}
-        label={`QR code of the address ${address}`}
+        label={t("receive.qrCode", { address })}
         size={240}
         logo={network === undefined ? undefined : <NetworkImage network={network} size={48} />}
       />
@@ -40,10 +42,10 @@ export const Receive = (_props: ViewProps) => {
         {truncateAddress(address)}
       </p>
       <button type="button" className="airlock-button airlock-receive-copy" onClick={() => void copy()}>
-        Copy address
+        {t("common.copyAddress")}
       </button>
       <h3 className="airlock-receive-heading" id="airlock-receive-networks">
-        Send assets to this address only on these networks
+        {t("receive.networks")}
       </h3>
       <ul className="airlock-receive-networks" aria-labelledby="airlock-receive-networks">
         {networks.map((n) => (

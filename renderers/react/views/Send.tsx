@@ -1,7 +1,8 @@
 "use client"
 import { useEffect, useId, useRef, useState } from "react"
 import { filterTokens, selectSend } from "../../../core/resources/send.ts"
-import { formatBalance, truncateAddress } from "../../../core/schema/format.ts"
+import { sendValueInUsd } from "../../../core/rules/send.ts"
+import { formatBalance, localizeDecimal, truncateAddress } from "../../../core/schema/format.ts"
 import type { TokenBalance } from "../../../core/schema/token.ts"
 import { sendTokenKey } from "../../../core/state/send.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
@@ -36,7 +37,7 @@ const TokenPicker = ({
   const input = useRef<HTMLInputElement>(null)
   useEffect(() => input.current?.focus(), [])
   const shown = filterTokens(tokens, search)
-  const { t } = useAirlockTranslation()
+  const { t, locale } = useAirlockTranslation()
   return (
     <div className="airlock-send-picker">
       <input
@@ -54,7 +55,9 @@ const TokenPicker = ({
             <button type="button" className="airlock-list-item" onClick={() => onPick(token)}>
               <TokenIcon token={token} />
               <span className="airlock-list-name">{token.name}</span>
-              <span className="airlock-send-token-balance">{formatBalance(token.quantity.numeric, token.symbol)}</span>
+              <span className="airlock-send-token-balance">
+                {formatBalance(token.quantity.numeric, token.symbol, locale)}
+              </span>
             </button>
           </li>
         ))}
@@ -78,7 +81,7 @@ export const Send = (_props: ViewProps) => {
   const { tokens, status } = useAirlockTokens()
   const ids = { token: useId(), tokenButton: useId(), amount: useId(), receiver: useId(), problem: useId() }
   const [picking, setPicking] = useState(false)
-  const { t, text } = useAirlockTranslation()
+  const { t, text, locale } = useAirlockTranslation()
   if (!send.connected) return <p className="airlock-empty">{t("send.notConnected")}</p>
 
   if ((send.step === "preview" || send.step === "sending") && send.preview !== undefined) {
@@ -90,8 +93,10 @@ export const Send = (_props: ViewProps) => {
           <div>
             <dt>{t("send.summarySending")}</dt>
             <dd data-testid="send-preview-amount">
-              {p.amount} {p.token.symbol}
-              {p.valueInUsd === undefined ? null : <span className="airlock-send-usd"> {p.valueInUsd}</span>}
+              {localizeDecimal(p.amount, locale)} {p.token.symbol}
+              {p.valueInUsd === undefined ? null : (
+                <span className="airlock-send-usd"> {sendValueInUsd(p.amount, p.token.price, locale)}</span>
+              )}
             </dd>
           </div>
           <div>
@@ -183,7 +188,7 @@ export const Send = (_props: ViewProps) => {
             <TokenIcon token={token} />
             <span className="airlock-list-name">{token.name}</span>
             <span className="airlock-send-token-balance">
-              {t("send.balance", { balance: formatBalance(token.quantity.numeric, token.symbol) })}
+              {t("send.balance", { balance: formatBalance(token.quantity.numeric, token.symbol, locale) })}
             </span>
           </>
         )}

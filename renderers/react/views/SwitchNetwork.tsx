@@ -1,11 +1,11 @@
 "use client"
 import { useCallback } from "react"
-import { AirlockError } from "../../../core/errors/AirlockError.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { NetworkImage } from "../components/NetworkImage.tsx"
 import { PendingRequest } from "../components/PendingRequest.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { useAttempt } from "../internal/useAttempt.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
@@ -17,7 +17,7 @@ const selectTarget = (state: AirlockState) => {
 const selectWalletName = (state: AirlockState) => {
   const namespace = state.activeNamespace
   const connectorId = namespace === undefined ? undefined : state.activeConnectorIds[namespace]
-  return state.connectors.find((c) => c.id === connectorId)?.name ?? "your wallet"
+  return state.connectors.find((c) => c.id === connectorId)?.name
 }
 
 /**
@@ -33,17 +33,16 @@ export const SwitchNetwork = (_props: ViewProps) => {
     () => (network === undefined ? Promise.resolve() : client.switchNetwork(network)),
     [client, network]
   )
-  const { attempt, retry } = useAttempt(network === undefined ? undefined : start, (error) =>
-    error instanceof AirlockError ? error.shortMessage : "Failed to switch network"
-  )
-  if (network === undefined) return <p className="airlock-empty">This network is not available.</p>
+  const { attempt, retry } = useAttempt(network === undefined ? undefined : start, "network.switchFailed")
+  const { t } = useAirlockTranslation()
+  if (network === undefined) return <p className="airlock-empty">{t("network.notAvailable")}</p>
   return (
     <PendingRequest
       attempt={attempt}
       logo={<NetworkImage network={network} size={72} />}
-      title={`Approve in ${walletName}`}
-      text={`Accept the switch to ${network.name} in the wallet.`}
-      failedText={`${network.name} was not selected.`}
+      title={walletName === undefined ? t("network.approveInWallet") : t("network.approveIn", { name: walletName })}
+      text={t("network.acceptSwitch", { network: network.name })}
+      failedText={t("network.notSelected", { network: network.name })}
       onRetry={retry}
     />
   )

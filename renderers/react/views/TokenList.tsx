@@ -1,14 +1,10 @@
 "use client"
 import { memo } from "react"
-import { formatBalance } from "../../../core/schema/format.ts"
+import { formatBalance, formatUsd } from "../../../core/schema/format.ts"
 import type { TokenBalance } from "../../../core/schema/token.ts"
 import { useAirlockTokens } from "../hooks/useAirlockTokens.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"
-
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" })
-
-/** A value in USD ("$1,234.50"); an unknown or non-finite one reads as $0.00. */
-const formatUsd = (value: number | undefined): string => usd.format(Number.isFinite(value) ? (value ?? 0) : 0)
 
 /**
  * One token: icon (a safe URL, else its symbol's first letter), name, quantity floored to 3 decimals with the symbol,
@@ -16,6 +12,7 @@ const formatUsd = (value: number | undefined): string => usd.format(Number.isFin
  * not render again.
  */
 const TokenRow = memo(({ token }: { readonly token: TokenBalance }) => {
+  const { locale } = useAirlockTranslation()
   const icon = safeImageSrc(token.iconUrl)
   return (
     <li className="airlock-token" data-part="token">
@@ -28,8 +25,8 @@ const TokenRow = memo(({ token }: { readonly token: TokenBalance }) => {
       )}
       <span className="airlock-token-name">{token.name}</span>
       <span className="airlock-token-amount">
-        <span className="airlock-token-quantity">{formatBalance(token.quantity.numeric, token.symbol)}</span>
-        <span className="airlock-token-value">{formatUsd(token.value)}</span>
+        <span className="airlock-token-quantity">{formatBalance(token.quantity.numeric, token.symbol, locale)}</span>
+        <span className="airlock-token-value">{formatUsd(token.value, locale)}</span>
       </span>
     </li>
   )
@@ -42,21 +39,22 @@ const TokenRow = memo(({ token }: { readonly token: TokenBalance }) => {
  */
 export const TokenList = () => {
   const { status, tokens, totalValue } = useAirlockTokens()
+  const { t, locale } = useAirlockTranslation()
   if (tokens.length === 0) {
-    if (status === "error") return <p className="airlock-empty">Token Balance Unavailable</p>
-    if (status === "success") return <p className="airlock-empty">No tokens yet</p>
+    if (status === "error") return <p className="airlock-empty">{t("AccountDataError.TokenBalanceUnavailable")}</p>
+    if (status === "success") return <p className="airlock-empty">{t("tokens.empty")}</p>
     return (
       <p className="airlock-empty" aria-busy="true">
-        Loading tokens…
+        {t("tokens.loading")}
       </p>
     )
   }
   return (
     <>
       <p className="airlock-token-total">
-        <span>Total</span> <span data-part="tokens-total">{formatUsd(totalValue)}</span>
+        <span>{t("tokens.total")}</span> <span data-part="tokens-total">{formatUsd(totalValue, locale)}</span>
       </p>
-      <ul className="airlock-list" aria-label="Tokens">
+      <ul className="airlock-list" aria-label={t("tokens.list")}>
         {tokens.map((token) => (
           <TokenRow key={token.address ?? `native:${token.symbol}`} token={token} />
         ))}

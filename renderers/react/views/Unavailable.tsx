@@ -1,5 +1,9 @@
 "use client"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
 /** Shown for a view this build does not draw yet, so the modal never goes blank. */
-export const Unavailable = (_props: ViewProps) => <p className="airlock-empty">This view is not available yet.</p>
+export const Unavailable = (_props: ViewProps) => {
+  const { t } = useAirlockTranslation()
+  return <p className="airlock-empty">{t("common.viewUnavailable")}</p>
+}

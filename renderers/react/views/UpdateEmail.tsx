@@ -5,6 +5,7 @@ import { shortenEmail } from "../../../core/schema/loginName.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { EmailForm } from "../internal/EmailForm.tsx"
 import { OtpForm } from "../internal/OtpForm.tsx"
 
@@ -12,27 +13,28 @@ const selectCurrent = (state: AirlockState) => state.accounts.eip155.user?.email
 const selectPrimary = (state: AirlockState) => getViewParams(state.modal, "UpdateEmailPrimaryOtp")
 const selectSecondary = (state: AirlockState) => getViewParams(state.modal, "UpdateEmailSecondaryOtp")
 
-/** Edit Email: the new address; a code goes to the current one first, or straight to the new one. */
+/**
+ * Edit Email: the new address; a code goes to the current one first, or straight to the new one (core refuses the
+ * address the user already has).
+ */
 export const UpdateEmailWallet = () => {
   const client = useAirlock()
   const current = useAirlockSelector(selectCurrent)
+  const { t } = useAirlockTranslation()
   return (
     <EmailForm
-      label="New email"
-      submitLabel="Save"
-      busyLabel="Sending code…"
-      intro={<p className="airlock-form-text">Your email now: {shortenEmail(current)}</p>}
-      onSubmit={(newEmail) => {
-        if (newEmail.toLowerCase() === current.toLowerCase()) {
-          return Promise.reject(new Error("This is your email already"))
-        }
-        return updateEmail(client, newEmail).then((next) =>
+      label={t("embedded.newEmail")}
+      submitLabel={t("common.save")}
+      busyLabel={t("embedded.sendingCode")}
+      intro={<p className="airlock-form-text">{t("embedded.currentEmail", { email: shortenEmail(current) })}</p>}
+      onSubmit={(newEmail) =>
+        updateEmail(client, newEmail).then((next) =>
           client.push(next === "VERIFY_PRIMARY_OTP" ? "UpdateEmailPrimaryOtp" : "UpdateEmailSecondaryOtp", {
             email: current,
             newEmail
           })
         )
-      }}
+      }
     />
   )
 }
@@ -43,9 +45,10 @@ export const UpdateEmailPrimaryOtp = () => {
   const params = useAirlockSelector(selectPrimary)
   const email = params?.email ?? ""
   const newEmail = params?.newEmail ?? ""
+  const { t } = useAirlockTranslation()
   return (
     <OtpForm
-      text={`To change your email, enter the code we sent to ${shortenEmail(email)}`}
+      text={t("embedded.confirmCurrentEmail", { email: shortenEmail(email) })}
       onSubmit={(code) =>
         updateEmailPrimaryOtp(client, code).then(() => {
           client.goBack()
@@ -61,12 +64,13 @@ export const UpdateEmailSecondaryOtp = () => {
   const client = useAirlock()
   const params = useAirlockSelector(selectSecondary)
   const newEmail = params?.newEmail ?? ""
+  const { t } = useAirlockTranslation()
   return (
     <OtpForm
-      text={`Enter the code we sent to ${shortenEmail(newEmail)}`}
+      text={t("embedded.confirmNewEmail", { email: shortenEmail(newEmail) })}
       onSubmit={(code) =>
         updateEmailSecondaryOtp(client, code).then(() => {
-          client.showSnack({ variant: "success", message: "Email updated" })
+          client.showSnack({ variant: "success", message: { id: "embedded.emailUpdated" } })
           void client.open({ view: "Account" })
         })
       }

@@ -14,13 +14,17 @@ import {
   getWalletListProps,
   moveInGrid
 } from "../../../core/anatomy/index.ts"
+import { en as english } from "../../../core/i18n/locales/en.ts"
 import { initial, push, type RouterState } from "../../../core/router/state.ts"
 
 const open = { ...initial, open: true }
 
 /** The dialog's getters for a modal in state `modal` (the client's actions are not called here). */
 const dialogOf = (ctx: { readonly id: string; readonly modal: RouterState }) =>
-  connectDialog({ ...ctx, client: { getState: () => ctx, close: async () => undefined, goBack: () => undefined } })
+  connectDialog({
+    ...ctx,
+    client: { getState: () => ({ ...ctx, i18n: english }), close: async () => undefined, goBack: () => undefined }
+  })
 const getDialogProps = (ctx: { readonly id: string; readonly modal: RouterState }) => dialogOf(ctx).getDialogProps()
 const getTitleProps = (ctx: { readonly id: string; readonly modal: RouterState }) => dialogOf(ctx).getTitleProps()
 const getCloseButtonProps = (ctx: { readonly id: string; readonly modal: RouterState }) =>
@@ -102,6 +106,13 @@ describe("tab anatomy", () => {
     expect(getTabForKey(ctx, "Home")).toBe("Tokens")
     expect(getTabForKey(ctx, "End")).toBe("Activity")
     expect(getTabForKey(ctx, "Enter")).toBeUndefined()
+  })
+
+  test("right-to-left, the arrows follow the mirrored row: ArrowLeft moves on, ArrowRight back", () => {
+    const rtl = { ...ctx, selected: "Tokens", dir: "rtl" as const }
+    expect(getTabForKey(rtl, "ArrowLeft")).toBe("NFTs")
+    expect(getTabForKey(rtl, "ArrowRight")).toBe("Activity")
+    expect(getTabForKey(rtl, "End")).toBe("Activity")
   })
 })
 
@@ -214,6 +225,13 @@ describe("All Wallets grid anatomy", () => {
     expect(props).toMatchObject({ role: "grid", "aria-label": "All Wallets", "aria-rowcount": 163, "aria-busy": true })
     expect(getWalletGridRowProps({ id: "airlock" }, 162)["aria-rowindex"]).toBe(163)
     expect(getWalletGridCellProps({ id: "airlock" }, 7)).toMatchObject({ role: "gridcell", "aria-colindex": 4 })
+  })
+
+  test("right-to-left, ArrowLeft moves on to the next wallet and ArrowRight back", () => {
+    const rtl = { ...grid, dir: "rtl" as const }
+    expect(moveInGrid(key("ArrowLeft"), 3, rtl)).toBe(4)
+    expect(moveInGrid(key("ArrowRight"), 4, rtl)).toBe(3)
+    expect(moveInGrid(key("ArrowDown"), 2, rtl)).toBe(6)
   })
 
   test("arrows move by a cell, left and right across rows, never past either end", () => {

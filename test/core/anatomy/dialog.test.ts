@@ -3,23 +3,24 @@ import { connectDialog } from "../../../core/anatomy/dialog.ts"
 import { trapTab } from "../../../core/anatomy/focus.ts"
 import { lockScroll } from "../../../core/anatomy/scrollLock.ts"
 import { syncDialog } from "../../../core/anatomy/syncDialog.ts"
+import { en as english } from "../../../core/i18n/locales/en.ts"
 import { initial, push, type RouterState } from "../../../core/router/state.ts"
 import { type FakeDialog, FakeElement, page } from "./fakeDom.ts"
 
 /** A client whose modal is `modal`; `close` resolves and closes it unless `refuse` (a required sign-in). */
 const fakeClient = (modal: RouterState, { refuse = false } = {}) => {
   const calls: string[] = []
-  let state = { modal }
+  let state = { modal, i18n: english }
   return {
     calls,
     set: (next: RouterState) => {
-      state = { modal: next }
+      state = { modal: next, i18n: english }
     },
     client: {
       getState: () => state,
       close: async () => {
         calls.push("close")
-        if (!refuse) state = { modal: { ...state.modal, open: false } }
+        if (!refuse) state = { ...state, modal: { ...state.modal, open: false } }
       },
       goBack: () => {
         calls.push("goBack")
@@ -65,7 +66,7 @@ describe("the dialog's handlers, from core", () => {
 
   test("a refused close (after destroy) leaves no unhandled rejection", async () => {
     const client = {
-      getState: () => ({ modal: open }),
+      getState: () => ({ modal: open, i18n: english }),
       close: () => Promise.reject(new Error("destroyed")),
       goBack() {}
     }

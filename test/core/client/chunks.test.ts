@@ -32,7 +32,18 @@ describe("core loads in two parts: the first load, then one lazy part with every
       .map((output) => output.entryPoint?.replace(/^.*?core\//, "core/"))
       .filter((target) => target?.startsWith("core/"))
       .sort()
-    expect(targets).toEqual(["core/client/lazy.ts", "core/services/frameClient.ts", "core/services/frameLive.ts"])
+    const locales = targets.filter((target) => target?.startsWith("core/i18n/locales/"))
+    expect(targets.filter((target) => !locales.includes(target))).toEqual([
+      "core/client/lazy.ts",
+      "core/services/frameClient.ts",
+      "core/services/frameLive.ts"
+    ])
+    // Each bundled locale but English is a chunk of its own, fetched only when it is chosen.
+    expect(locales).toEqual(
+      ["ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"].map(
+        (tag) => `core/i18n/locales/${tag}.ts`
+      )
+    )
   })
 
   it("the first load holds only the synchronous modal actions and discovery, no Effect flow and no schema code", async () => {

@@ -5,6 +5,7 @@ import type { ConnectorData } from "../../../core/schema/connector.ts"
 import { Storage, StorageKeys } from "../../../core/services/Storage.ts"
 import { selectConnectView } from "../../../core/state/selectors.ts"
 import { createTestAirlock, fakeAccount, fakeAdapter } from "../../../core/testing/index.ts"
+import { snackText } from "../../fixtures/englishText.ts"
 
 // Every rule of the connection flows, through the adapter contract, with a scripted wallet (airlock/testing's
 // fakeAdapter): the same core flows a real EVM wallet goes through, without a browser.
@@ -123,7 +124,7 @@ describe("connect", () => {
     await airlock.switchNetwork(base)
     expect(airlock.getState().accounts.eip155.balance).toBeUndefined()
     expect(airlock.getState().accounts.eip155.status).toBe("connected")
-    await vi.waitFor(() => expect(airlock.getState().snack?.message).toBe("Token Balance Unavailable"))
+    await vi.waitFor(() => expect(snackText(airlock.getState())).toBe("Token Balance Unavailable"))
   })
 
   it("adopts the wallet's own chain when the app supports it", async () => {

@@ -1,6 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { AlertError, type alertCodes, alertPrecedence, keepsCurrentAlert } from "../../../core/errors/alerts.ts"
 import { nextAlert } from "../../../core/state/alert.ts"
+import { alertTitle } from "../../fixtures/englishText.ts"
 
 const raise = (...codes: ReadonlyArray<(typeof alertCodes)[number]>) =>
   codes.reduce(
@@ -10,11 +11,11 @@ const raise = (...codes: ReadonlyArray<(typeof alertCodes)[number]>) =>
 
 describe("which alert the modal shows when several fire", () => {
   it("an unknown project id keeps 'Invalid Project ID' when the analytics 403 comes after it", () => {
-    assert.strictEqual(raise("APKT007", "APKT002")?.title, "Invalid Project ID")
+    assert.strictEqual(alertTitle(raise("APKT007", "APKT002")), "Invalid Project ID")
   })
 
   it("'Invalid Project ID' replaces a vaguer alert that came first", () => {
-    assert.strictEqual(raise("APKT002", "APKT007")?.title, "Invalid Project ID")
+    assert.strictEqual(alertTitle(raise("APKT002", "APKT007")), "Invalid Project ID")
   })
 
   it("'Project ID Missing' is never replaced by a server or configuration alert", () => {

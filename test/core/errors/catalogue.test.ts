@@ -3,7 +3,6 @@ import {
   AccountDataError,
   type AirlockError,
   AlertError,
-  actionNotAllowedText,
   ChainError,
   ConnectionError,
   EmailError,
@@ -14,6 +13,7 @@ import {
   SendError,
   SiwxError
 } from "../../../core/errors/index.ts"
+import { en } from "../../../core/i18n/en/index.ts"
 
 /**
  * Every text of SPEC §8, copied verbatim, with the error that must show it. Placeholders keep SPEC's own spelling
@@ -77,7 +77,8 @@ const specTexts: ReadonlyArray<readonly [string, () => AirlockError]> = [
 // "{reason}" is the API's own first reason, which SPEC §8 prefers over 'Error registering name {name}'.
 // SPEC §5 requires the params checks but gives them no text of their own.
 // Airlock's own: SPEC §8 has no text for these (an options error, the API's reasons, bad RPC params, Send's checks
-// and a refusal in the wallet, the NFTs endpoint SPEC does not define, and an email SPEC §5 refuses).
+// and a refusal in the wallet, the NFTs endpoint SPEC does not define, an email SPEC §5 refuses, and an email change
+// to the address the user already has).
 const airlockOnlyTexts = [
   "Invalid Airlock options",
   "{reason}",
@@ -98,7 +99,8 @@ const airlockOnlyTexts = [
   "Insufficient balance for the amount and the network fee",
   "The network changed: prepare the transfer again",
   "Failed to fetch NFTs",
-  "Invalid email address"
+  "Invalid email address",
+  "This is your email already"
 ]
 
 const allClasses = [
@@ -133,7 +135,8 @@ describe("the SPEC §8 catalogue", () => {
   })
 
   it("shows 'Action not allowed' for a disallowed RPC call", () => {
-    assert.strictEqual(actionNotAllowedText, "Action not allowed")
+    // A UI text, not an error's: the catalogue's approve.actionNotAllowed (ApproveTransaction shows it).
+    assert.strictEqual(en["approve.actionNotAllowed"], "Action not allowed")
   })
 
   it("'Error registering name {name}' names the name", () => {

@@ -4,7 +4,6 @@ import { assert, describe, it } from "@effect/vitest"
 import {
   AccountDataError,
   AlertError,
-  actionNotAllowedText,
   alertCodes,
   alerts,
   ChainError,
@@ -17,6 +16,7 @@ import {
   SendError,
   SiwxError
 } from "../../../core/errors/index.ts"
+import { en } from "../../../core/i18n/en/index.ts"
 
 const docsRoot = fileURLToPath(new URL("../../../docs", import.meta.url))
 const read = (docsPath: string) => readFileSync(`${docsRoot}${docsPath}`, "utf8")
@@ -62,7 +62,7 @@ describe("error docs", () => {
         assert.include(readme, text, `README lacks the text of ${name}.${reason}`)
       }
     }
-    assert.include(readme, actionNotAllowedText)
+    assert.include(readme, en["approve.actionNotAllowed"])
   })
 
   it("the catalogue page lists every alert code with its title and page", () => {

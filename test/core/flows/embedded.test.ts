@@ -164,6 +164,18 @@ describe("embedded wallet flows", () => {
     expect(site.actions().filter((a) => a === "CONNECT_EMAIL").length).toBe(asked)
   })
 
+  it("refuses an email change to the address the user already has, without asking the frame", async () => {
+    const { site, airlock } = await start()
+    await settled(airlock, connectEmail(airlock, "ada@example.com"))
+    await settled(airlock, connectOtp(airlock, "ada@example.com", "123456"))
+    await expect(updateEmail(airlock, " ADA@example.com ")).rejects.toMatchObject({
+      _tag: "EmailError",
+      reason: "Unchanged",
+      shortMessage: "This is your email already"
+    })
+    expect(site.actions()).not.toContain("UPDATE_EMAIL")
+  })
+
   it("holds an unsafe request in ApproveTransaction: reject refuses with 4001 and closes, approve sends it to the frame", async () => {
     const { site, airlock } = await start()
     await settled(airlock, connectEmail(airlock, "ada@example.com"))

@@ -4,10 +4,11 @@ import { ConnectionError, EmailError, SendError } from "../../../core/errors/cat
 import { errorTexts } from "../../../core/errors/texts.ts"
 import { type Messages, messageText, translate } from "../../../core/i18n/catalogue.ts"
 import { describeError } from "../../../core/i18n/describeError.ts"
-import { en } from "../../../core/i18n/en/index.ts"
-import { placeholdersOf } from "../../../core/i18n/format.ts"
+import { areas, en } from "../../../core/i18n/en/index.ts"
+import { placeholdersOf, templateParts } from "../../../core/i18n/format.ts"
 import { bundledLocaleOf, bundledLocales, loadLocale, localeDir, preferredLocale } from "../../../core/i18n/locales.ts"
 import { mainnet } from "../../../core/networks/index.ts"
+import { VIEWS } from "../../../core/router/views.ts"
 import { createTestAirlock } from "../../../core/testing/index.ts"
 
 const ids = Object.keys(en).sort()
@@ -43,6 +44,29 @@ describe("the English catalogue", () => {
   })
 })
 
+describe("the catalogue's ids", () => {
+  it("every view has a header title, `title.<View>`, and no title names a view that does not exist", () => {
+    const titles = Object.keys(areas.title)
+    expect(VIEWS.filter((view) => !titles.includes(`title.${view}`))).toEqual([])
+    expect(titles.filter((id) => !(VIEWS as ReadonlyArray<string>).includes(id.slice("title.".length)))).toEqual([])
+  })
+
+  it("each area's ids start with the area's name (then one lowerCamel name), and no two areas share an id", () => {
+    const written = Object.entries(areas).flatMap(([area, messages]) =>
+      area === "errors" || area === "alert" || area === "title"
+        ? []
+        : Object.keys(messages).filter((id) => !new RegExp(`^${area}\\.[a-z][A-Za-z0-9]*$`).test(id))
+    )
+    expect(written).toEqual([])
+    const total = Object.values(areas).reduce((n, messages) => n + Object.keys(messages).length, 0)
+    expect(total).toBe(ids.length)
+  })
+
+  it("holds SPEC §8's UI text of a disallowed RPC method", () => {
+    expect(en["approve.actionNotAllowed"]).toBe("Action not allowed")
+  })
+})
+
 describe("translate", () => {
   it("fills placeholders, and an id a catalogue lacks reads as the id", () => {
     expect(translate(en, "EmailError.Cooldown", { seconds: 18 })).toBe("Please try again after 18 seconds")
@@ -51,6 +75,18 @@ describe("translate", () => {
     expect(messageText(en, { id: "AdapterLoadError.LoadFailed", params: { namespace: "solana" } })).toBe(
       "Failed to load the solana adapter"
     )
+  })
+})
+
+describe("templateParts", () => {
+  it("cuts a text at its placeholders, in the text's own order, so markup can fill one", () => {
+    expect(templateParts("Logged in as {login}")).toEqual(["Logged in as ", { placeholder: "login" }])
+    expect(templateParts("{action} on {network}")).toEqual([
+      { placeholder: "action" },
+      " on ",
+      { placeholder: "network" }
+    ])
+    expect(templateParts("No placeholder")).toEqual(["No placeholder"])
   })
 })
 
@@ -89,6 +125,40 @@ describe("choosing a locale", () => {
     expect(bundledLocaleOf("xx")).toBeUndefined()
     expect(localeDir("ar-EG")).toBe("rtl")
     expect(localeDir("de")).toBe("ltr")
+  })
+
+  it("regions and scripts find their bundled locale", () => {
+    expect(bundledLocaleOf("de-AT")).toBe("de")
+    expect(bundledLocaleOf("pt")).toBe("pt-BR")
+    expect(bundledLocaleOf("pt-PT")).toBe("pt-BR")
+    expect(bundledLocaleOf("zh")).toBe("zh-CN")
+    expect(bundledLocaleOf("zh-Hans-SG")).toBe("zh-CN")
+    expect(bundledLocaleOf("zh-HK")).toBe("zh-TW")
+    expect(bundledLocaleOf("zh-Hant")).toBe("zh-TW")
+    expect(preferredLocale(["sw-KE", "fr-CA", "en"])).toBe("fr")
+  })
+
+  it("setLocale loads a bundled locale's chunk and puts its texts and direction in the state; the last call wins", async () => {
+    const airlock = createTestAirlock({ networks: [mainnet] })
+    await airlock.setLocale("de-DE")
+    expect(airlock.getState().i18n).toMatchObject({ locale: "de", dir: "ltr" })
+    expect(translate(airlock.getState().i18n.messages, "button.connect")).toBe("Wallet verbinden")
+    const arabic = airlock.setLocale("ar")
+    const japanese = airlock.setLocale("ja")
+    await Promise.all([arabic, japanese])
+    expect(airlock.getState().i18n).toMatchObject({ locale: "ja", dir: "ltr" })
+    await airlock.setLocale("ar-EG")
+    expect(airlock.getState().i18n.dir).toBe("rtl")
+  })
+
+  it("the visitor's language is the default: a German browser gets German once its chunk arrived", async () => {
+    const airlock = createTestAirlock({
+      networks: [mainnet],
+      platform: {
+        navigator: { languages: ["de-CH", "en"], language: "de-CH", userAgent: "test" } as unknown as Navigator
+      }
+    })
+    await vi.waitFor(() => expect(airlock.getState().i18n.locale).toBe("de"))
   })
 
   it("setLocale with a tag Airlock does not bundle keeps English and warns", async () => {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest"
+import { messageText } from "../../../core/i18n/catalogue.ts"
+import { en } from "../../../core/i18n/en/index.ts"
 import { mainnet } from "../../../core/networks/index.ts"
 import { selectActivity, watchActivity } from "../../../core/resources/activity.ts"
 import type { Transaction } from "../../../core/schema/transaction.ts"
 import { createTestAirlock, fakeAccount, fakeAdapter } from "../../../core/testing/index.ts"
+import { snackText } from "../../fixtures/englishText.ts"
 
 // The activity resource through the real client: loadActivity fills it from the blockchain API (memory layer), with
 // the 15 s lifetime on the client's clock, cursor paging, and SPEC §8's failure (snack, empty history).
@@ -50,7 +53,10 @@ describe("the activity resource", () => {
     const view = selectActivity(airlock.getState())
     expect(view.status).toBe("success")
     expect(ids(airlock.getState())).toEqual(["tx-1", "tx-2"])
-    expect(view.groups[0]?.rows.map((r) => r.description)).toEqual(["-1.25 ETH", "+2.25 ETH"])
+    expect(view.groups[0]?.rows.map((r) => r.description && messageText(en, r.description))).toEqual([
+      "-1.25 ETH",
+      "+2.25 ETH"
+    ])
     expect(view.hasMore).toBe(false)
     expect(selectActivity(airlock.getState())).toBe(view)
   })
@@ -94,7 +100,7 @@ describe("the activity resource", () => {
   it("a failure shows 'Failed to fetch transactions' and an empty history; watchActivity follows", async () => {
     const { airlock } = await setup({ fail: true })
     // The same failing API left the balance's snack up; the history's failure replaces it.
-    await expect.poll(() => airlock.getState().snack?.message).toBe("Token Balance Unavailable")
+    await expect.poll(() => snackText(airlock.getState())).toBe("Token Balance Unavailable")
     const seen: Array<string> = []
     const stop = watchActivity(airlock, (view) => seen.push(`${view.status}${view.fetching ? " fetching" : ""}`))
     await airlock.loadActivity()
@@ -104,6 +110,6 @@ describe("the activity resource", () => {
     expect(view.groups).toEqual([])
     expect(view.error?.message).toBe("Failed to fetch transactions")
     await airlock.clock.adjust("150 millis")
-    await expect.poll(() => airlock.getState().snack?.message).toBe("Failed to fetch transactions")
+    await expect.poll(() => snackText(airlock.getState())).toBe("Failed to fetch transactions")
   })
 })

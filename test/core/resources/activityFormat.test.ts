@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest"
+import { type Message, messageText } from "../../../core/i18n/catalogue.ts"
+import { en } from "../../../core/i18n/en/index.ts"
 import { base, mainnet } from "../../../core/networks/index.ts"
 import {
-  activityGroupLabel,
+  activityGroupOf,
   activityRow,
   groupActivity,
   isShownTransaction,
@@ -38,6 +40,13 @@ const tx = (
   transfers
 })
 
+/** A text as an English reader sees it. */
+const english = (message: Message | undefined) => (message === undefined ? undefined : messageText(en, message))
+
+/** The English label of the group a row mined at `minedAt` falls in, seen at `now`. */
+const groupLabel = (minedAt: number, now: number, locale?: string) =>
+  english(activityGroupOf(minedAt, now, locale).label)
+
 const spamNft = { nft_info: { name: "Free mint!", flags: { is_spam: true } }, quantity: { numeric: "1" } }
 
 describe("which transactions are shown", () => {
@@ -68,15 +77,22 @@ describe("the sign of an amount", () => {
 
 describe("a row", () => {
   it("shows the quantity to 3 decimals, half-up, in decimal math, with the symbol and sign", () => {
-    expect(activityRow(tx("1", "send", [transfer("0.0125")]), mainnet)?.description).toBe("-0.013 ETH")
-    expect(activityRow(tx("1", "receive", [transfer("0.0124", { direction: "in" })]), mainnet)?.description).toBe(
-      "+0.012 ETH"
-    )
+    expect(english(activityRow(tx("1", "send", [transfer("0.0125")]), mainnet)?.description)).toBe("-0.013 ETH")
+    expect(
+      english(activityRow(tx("1", "receive", [transfer("0.0124", { direction: "in" })]), mainnet)?.description)
+    ).toBe("+0.012 ETH")
     // Beyond a float's precision: 2^53 + 1 with a half-up carry.
-    expect(activityRow(tx("1", "receive", [transfer("9007199254740993.9995")]), mainnet)?.description).toBe(
+    expect(english(activityRow(tx("1", "receive", [transfer("9007199254740993.9995")]), mainnet)?.description)).toBe(
       "+9007199254740994 ETH"
     )
-    expect(activityRow(tx("1", "burn", [transfer("0.0004")]), mainnet)?.description).toBe("-0 ETH")
+    expect(english(activityRow(tx("1", "burn", [transfer("0.0004")]), mainnet)?.description)).toBe("-0 ETH")
+    // In the locale's writing: the same half-up digits, its separator and signs.
+    expect(english(activityRow(tx("1", "send", [transfer("1234.0125")]), mainnet, "de")?.description)).toBe(
+      "-1234,013 ETH"
+    )
+    expect(english(activityRow(tx("1", "claim", [transfer("0.5")]), mainnet, "ar-EG")?.description)).toBe(
+      "\u061c+٠٫٥ ETH"
+    )
   })
 
   it("names an NFT, counts further transfers, capitalises the operation, and links the explorer's /tx/ page", () => {
@@ -84,7 +100,19 @@ describe("a row", () => {
       tx("1", "mint", [{ nft_info: { name: "Punk #3" }, quantity: { numeric: "1" } }, transfer("1")]),
       mainnet
     )
-    expect(row).toMatchObject({ title: "Mint", description: "Punk #3 + 1 more", status: "confirmed" })
+    expect([english(row?.title), english(row?.description), row?.status]).toEqual([
+      "Mint",
+      "Punk #3 + 1 more",
+      "confirmed"
+    ])
+    // An NFT carries no sign; an operation Airlock has no text for reads as the API's word; none as "Transaction".
+    expect(row?.sign).toBe("")
+    expect(english(activityRow(tx("1", "frobnicate", []), mainnet)?.title)).toBe("Frobnicate")
+    expect(english(activityRow(tx("1", "", []), mainnet)?.title)).toBe("Transaction")
+    expect(activityRow(tx("1", "approve", []), mainnet)?.description).toBeUndefined()
+    expect(
+      english(activityRow(tx("1", "mint", [{ quantity: { numeric: "1" }, nft_info: {} }]), mainnet)?.description)
+    ).toBe("NFT")
     expect(row?.explorerUrl).toBe(`https://etherscan.io/tx/0x${"1".padStart(64, "a")}`)
   })
 
@@ -111,13 +139,22 @@ describe("date groups", () => {
   const now = new Date(2026, 10, 23, 0, 30).getTime() // just after midnight, local time
 
   it("splits at local midnight: Today, Yesterday, This Week (six more days), then the month", () => {
-    expect(activityGroupLabel(new Date(2026, 10, 23, 0, 0).getTime(), now)).toBe("Today")
-    expect(activityGroupLabel(new Date(2026, 10, 22, 23, 59).getTime(), now)).toBe("Yesterday")
-    expect(activityGroupLabel(new Date(2026, 10, 22, 0, 0).getTime(), now)).toBe("Yesterday")
-    expect(activityGroupLabel(new Date(2026, 10, 21, 23, 59).getTime(), now)).toBe("This Week")
-    expect(activityGroupLabel(new Date(2026, 10, 16, 0, 0).getTime(), now)).toBe("This Week")
-    expect(activityGroupLabel(new Date(2026, 10, 15, 23, 59).getTime(), now)).toBe("November 2026")
-    expect(activityGroupLabel(new Date(2025, 11, 31).getTime(), now)).toBe("December 2025")
+    expect(groupLabel(new Date(2026, 10, 23, 0, 0).getTime(), now)).toBe("Today")
+    expect(groupLabel(new Date(2026, 10, 22, 23, 59).getTime(), now)).toBe("Yesterday")
+    expect(groupLabel(new Date(2026, 10, 22, 0, 0).getTime(), now)).toBe("Yesterday")
+    expect(groupLabel(new Date(2026, 10, 21, 23, 59).getTime(), now)).toBe("This Week")
+    expect(groupLabel(new Date(2026, 10, 16, 0, 0).getTime(), now)).toBe("This Week")
+    expect(groupLabel(new Date(2026, 10, 15, 23, 59).getTime(), now)).toBe("November 2026")
+    expect(groupLabel(new Date(2025, 11, 31).getTime(), now)).toBe("December 2025")
+  })
+
+  it("writes the month for the locale (Intl), and keys a group the same in every language", () => {
+    const october = new Date(2026, 9, 2).getTime()
+    expect(groupLabel(october, now, "de")).toBe("Oktober 2026")
+    expect(groupLabel(october, now, "fr")).toBe("octobre 2026")
+    expect(groupLabel(october, now, "ja")).toBe("2026年10月")
+    expect(activityGroupOf(october, now, "de").key).toBe(activityGroupOf(october, now).key)
+    expect(activityGroupOf(new Date(2026, 10, 23, 0, 5).getTime(), now, "de").label).toEqual({ id: "activity.today" })
   })
 
   it("groups the shown rows newest first; 10,000 transactions group without trouble", () => {
@@ -132,7 +169,7 @@ describe("date groups", () => {
       mainnet,
       now
     )
-    expect(groups.map((g) => [g.label, g.rows.map((r) => r.id)])).toEqual([
+    expect(groups.map((g) => [english(g.label), g.rows.map((r) => r.id)])).toEqual([
       ["Today", ["2"]],
       ["October 2026", ["1"]]
     ])
@@ -144,6 +181,6 @@ describe("date groups", () => {
     )
     const big = groupActivity(many, base, now)
     expect(big.reduce((n, g) => n + g.rows.length, 0)).toBe(10_000)
-    expect(big[0]?.label).toBe("Today")
+    expect(english(big[0]?.label)).toBe("Today")
   })
 })

@@ -14,8 +14,8 @@ import {
 import { hideSnack, runRouterEffects, type SnackMessage, shake, showSnack } from "../../../core/router/timings.ts"
 import { cell, makeStore } from "../../../core/state/Store.ts"
 
-const copied: SnackMessage = { message: "Address copied", variant: "success" }
-const failed: SnackMessage = { message: "Failed to fetch transactions", variant: "error" }
+const copied: SnackMessage = { message: { id: "common.addressCopied" }, variant: "success" }
+const failed: SnackMessage = { message: { id: "AccountDataError.TransactionsFailed" }, variant: "error" }
 
 /** A cell over a one-slice store, as the client hands its state slices to the timed helpers. */
 const makeCell = <A>(value: A) => Effect.sync(() => cell(makeStore({ value }), "value"))
@@ -102,7 +102,10 @@ describe("snack messages", () => {
       const { ref, cell } = yield* makeSnack(copied)
       const waiting = yield* Effect.forkChild(showSnack(cell, failed))
       yield* TestClock.adjust("50 millis")
-      const newest: SnackMessage = { message: "Network switched", variant: "info" }
+      const newest: SnackMessage = {
+        message: { id: "common.appText", params: { text: "Network switched" } },
+        variant: "info"
+      }
       yield* showSnack(cell, newest)
       yield* TestClock.adjust("100 millis")
       yield* Fiber.join(waiting)

@@ -5,10 +5,13 @@ import {
   floorDecimal,
   formatBalance,
   formatQuantity,
+  formatUsd,
+  localizeDecimal,
   operationSign,
   roundHalfUp,
   shortenEmail,
   trimDiscordUsername,
+  trimTrailingZeros,
   truncateAddress
 } from "../../../core/schema/index.ts"
 
@@ -76,6 +79,56 @@ describe("balance formatting", () => {
         return shown <= n && n - shown < 0.001 + 1e-6
       })
     )
+  })
+})
+
+describe("numbers in the locale's writing", () => {
+  it("writes a balance with the locale's decimal separator and digits; the floor is the same exact math", () => {
+    expect(formatBalance("1234.56789", "ETH", "de")).toBe("1234,567 ETH")
+    expect(formatBalance("1234.56789", "ETH", "fr")).toBe("1234,567 ETH")
+    expect(formatBalance("1234.56789", "ETH", "ja")).toBe("1234.567 ETH")
+    // Egyptian Arabic writes Arabic-Indic digits and its own decimal separator.
+    expect(formatBalance("1234.56789", "ETH", "ar-EG")).toBe("١٢٣٤٫٥٦٧ ETH")
+    expect(formatQuantity("-0.12349", "de")).toBe("-0,123")
+    expect(formatQuantity("0.1235", "ar-EG")).toBe("٠٫١٢٤")
+    // Beyond a float's range and precision: every digit is the decimal string's own.
+    const max = "115792089237316195423570985008687907853269984665640564039457.584007913129639935"
+    expect(formatBalance(max, "ETH", "de")).toBe("115792089237316195423570985008687907853269984665640564039457,584 ETH")
+  })
+
+  it("English output is what it always was (no grouping, '.'), for any amount", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.double({ noNaN: true }), fc.stringMatching(/^-?\d{1,90}(\.\d{0,30})?$/)), (n) => {
+        const before = trimTrailingZeros(floorDecimal(n, 3) ?? "0")
+        return formatBalance(n, "ETH") === `${before} ETH` && formatBalance(n, "ETH", "en") === `${before} ETH`
+      })
+    )
+    expect(formatBalance("1234.5", "USDC")).toBe("1234.5 USDC")
+  })
+
+  it("changes only the symbols: a German amount read back with '.' is the English one, digit for digit", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^-?\d{1,60}(\.\d{1,30})?$/), (n) => {
+        return formatQuantity(n, "de").replace(",", ".") === formatQuantity(n)
+      })
+    )
+  })
+
+  it("signs, the bidi marks some locales write with them, and strings that are not plain decimals", () => {
+    expect(localizeDecimal("0.013", "en", { sign: "always" })).toBe("+0.013")
+    expect(localizeDecimal("-1.5", "ar-EG")).toBe("\u061c-١٫٥")
+    expect(localizeDecimal("-1.5", "sv")).toBe("\u22121,5")
+    expect(localizeDecimal("1e5", "de")).toBe("1e5")
+    // A tag Intl refuses writes English rather than throwing in a render.
+    expect(localizeDecimal("1.5", "not_a_tag")).toBe("1.5")
+  })
+
+  it("writes US dollars as the locale writes money: grouping, separator and the symbol's place", () => {
+    expect(formatUsd(1234.5)).toBe("$1,234.50")
+    expect(formatUsd(1234.5, "de")).toBe("1.234,50\u00a0$")
+    expect(formatUsd(1234.5, "ja")).toBe("$1,234.50")
+    expect(formatUsd(Number.NaN)).toBe("$0.00")
+    expect(formatUsd(undefined, "de")).toBe("0,00\u00a0$")
   })
 })
 

@@ -5,6 +5,7 @@ import { AlertError } from "../../../core/errors/alerts.ts"
 import { FrameError } from "../../../core/errors/catalogue.ts"
 import { Frame } from "../../../core/services/Frame.ts"
 import type { FrameEvent } from "../../../core/services/FrameShape.ts"
+import { alertTitle } from "../../fixtures/englishText.ts"
 import { captureLogs, type LoggedLine } from "./captureLogs.ts"
 import { makeFlowStore } from "./flowContext.ts"
 import { frameLayer, makeFakePage, secureOrigin, settle } from "./frameFake.ts"
@@ -151,7 +152,7 @@ describe("Frame: loading", () => {
         assert.isUndefined(waiting.pollUnsafe())
         yield* TestClock.adjust(1)
         assert.strictEqual(store.getSnapshot().alert?.code, "APKT003")
-        assert.strictEqual(store.getSnapshot().alert?.title, "Network Error: Wallet Load Failed")
+        assert.strictEqual(alertTitle(store.getSnapshot().alert), "Network Error: Wallet Load Failed")
         const error = failureOf(waiting.pollUnsafe())
         assert.instanceOf(error, AlertError)
         assert.strictEqual((error as AlertError).shortMessage, "Network Error: Wallet Load Failed")
@@ -308,7 +309,7 @@ describe("Frame: requests", () => {
       const error = failureOf(asking.pollUnsafe())
       assert.instanceOf(error, AlertError)
       assert.strictEqual((error as AlertError).code, "APKT004")
-      assert.strictEqual(store.getSnapshot().alert?.title, "Wallet Request Timeout")
+      assert.strictEqual(alertTitle(store.getSnapshot().alert), "Wallet Request Timeout")
     }).pipe(Effect.provide(frameLayer(page, store)))
   })
 

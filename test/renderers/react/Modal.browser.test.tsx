@@ -140,13 +140,16 @@ describe("the modal", () => {
     await expect.poll(() => card()?.classList.contains("airlock-shake"), { timeout: 2000 }).toBe(false)
   })
 
-  test("the snack message shows at the bottom of the modal in a status region", async () => {
+  test("the snack message shows at the bottom of the modal in a status region, in the state's language", async () => {
     const { button, client } = await renderAirlock()
     await userEvent.click(button)
-    client.setState((state) => ({ ...state, snack: { message: "Address copied", variant: "success" } }))
+    client.setState((state) => ({ ...state, snack: { message: { id: "common.addressCopied" }, variant: "success" } }))
     await expect.element(page.getByRole("status")).toHaveTextContent("Address copied")
     const card = document.querySelector(".airlock-card")
     expect(card?.lastElementChild?.textContent).toBe("Address copied")
+    // An app's own words are shown as written.
+    client.showSnack({ message: "Profile saved", variant: "info" })
+    await expect.element(page.getByRole("status")).toHaveTextContent("Profile saved")
   })
 
   test("a view without a screen yet shows a notice instead of a blank modal", async () => {

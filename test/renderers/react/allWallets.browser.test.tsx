@@ -177,13 +177,17 @@ describe("All Wallets grid", () => {
 
 describe("ConnectingWalletConnectBasic", () => {
   test("an app that runs WalletConnect itself (manualWCControl) opens on the basic QR view and connects through it", async () => {
-    const { adapter } = fakeAdapter({
+    const { adapter, wallet } = fakeAdapter({
       connector: { id: "walletConnect", type: "WALLET_CONNECT", name: "WalletConnect" }
     })
+    // The wallet waits for its user, so the QR step stays on screen until it answers.
+    const approve = wallet.holdNextConnect()
     const { client } = await openBasic({ adapters: [adapter], manualWCControl: true, walletApi: { wallets: registry } })
     expect(client.getState().modal.view).toBe("ConnectingWalletConnectBasic")
-    // The fake wallet connects at once: the QR step is passed, the modal closes connected.
+    expect(client.getState().accounts.eip155.status).not.toBe("connected")
+    approve()
     await expect.poll(() => client.getState().accounts.eip155.status).toBe("connected")
+    await expect.poll(() => client.getState().modal.open).toBe(false)
   })
 
   test("without the WalletConnect adapter it says SPEC's 'WalletConnectConnector not found' and leads to All Wallets", async () => {

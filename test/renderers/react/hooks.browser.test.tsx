@@ -1,8 +1,15 @@
 import { useRef } from "react"
 import { describe, expect, test } from "vitest"
 import { render } from "vitest-browser-react"
+import { en } from "../../../core/i18n/en/index.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import { AirlockProvider, useAirlock, useAirlockSelector, useAirlockState } from "../../../renderers/react/index.ts"
+import {
+  AirlockProvider,
+  useAirlock,
+  useAirlockSelector,
+  useAirlockState,
+  useAirlockTranslation
+} from "../../../renderers/react/index.ts"
 import { readyAirlock } from "./setup.tsx"
 
 const selectTheme = (state: AirlockState) => state.themeMode
@@ -77,5 +84,33 @@ describe("useAirlockSelector", () => {
 
   test("throws a clear error outside the provider", async () => {
     await expect(render(<Orphan />)).rejects.toThrow("inside <AirlockProvider>")
+  })
+})
+
+const LoginLine = () => {
+  const { rich, t } = useAirlockTranslation()
+  return (
+    <p data-testid="login">
+      {rich("embedded.loggedInAs", { login: <strong>ada@example.com</strong> })} {t("common.retry")}
+    </p>
+  )
+}
+
+describe("useAirlockTranslation", () => {
+  test("fills a placeholder with markup where the translation puts it, and follows setLocale", async () => {
+    const client = await readyAirlock()
+    const screen = await render(
+      <AirlockProvider client={client}>
+        <LoginLine />
+      </AirlockProvider>
+    )
+    const line = screen.getByTestId("login")
+    await expect.element(line).toHaveTextContent("Logged in as ada@example.com Retry")
+    expect(line.element().querySelector("strong")?.textContent).toBe("ada@example.com")
+    // A translation that puts the name first (and another word for Retry).
+    const reordered = { ...en, "embedded.loggedInAs": "{login}: angemeldet", "common.retry": "Nochmal" }
+    await client.setLocale({ locale: "de", dir: "ltr", messages: reordered })
+    await expect.element(line).toHaveTextContent("ada@example.com: angemeldet Nochmal")
+    expect(line.element().firstElementChild?.tagName).toBe("STRONG")
   })
 })

@@ -1,9 +1,10 @@
 import axe from "axe-core"
 import { beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
+import { en } from "../../../core/i18n/en/index.ts"
 import { mainnet } from "../../../core/networks/index.ts"
 import type { TokenBalance } from "../../../core/schema/token.ts"
-import { fakeAccount, fakeAdapter } from "../../../core/testing/index.ts"
+import { fakeAccount, fakeAdapter, type TestAirlockOptions } from "../../../core/testing/index.ts"
 import { renderAirlock, skipAnimations } from "./setup.tsx"
 
 // The Account view's Tokens tab through the real flow: a wallet connects (airlock/testing's fakeAdapter), the
@@ -22,10 +23,13 @@ const row = (symbol: string, name: string, numeric: string, value: number, decim
     ...(address === undefined ? {} : { address: `eip155:1:${address}` })
   }) as TokenBalance
 
-const setup = async (options: { themeMode?: "light" | "dark"; fail?: boolean } = {}) => {
+const setup = async (
+  options: { themeMode?: "light" | "dark"; fail?: boolean; locale?: TestAirlockOptions["locale"] } = {}
+) => {
   const { adapter } = fakeAdapter()
   const rendered = await renderAirlock({
     themeMode: options.themeMode ?? "light",
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
     networks: [mainnet],
     adapters: [adapter],
     blockchainApi: {
@@ -63,6 +67,15 @@ describe("the Tokens tab", () => {
       expect(result.violations.map((v) => v.id)).toEqual([])
     })
   }
+
+  test("writes quantities and dollars as the client's locale writes numbers (German)", async () => {
+    const { dialog } = await setup({ locale: { locale: "de", dir: "ltr", messages: en } })
+    const rows = dialog.getByRole("list", { name: "Tokens" }).getByRole("listitem")
+    await expect.poll(() => rows.elements().length).toBe(2)
+    expect(rows.nth(0).element().textContent).toBe("EEther1,239 ETH3.099,98\u00a0$")
+    expect(rows.nth(1).element().textContent).toBe("UUSD Coin1234,5 USDC1.234,50\u00a0$")
+    await expect.element(dialog.getByText("4.334,48\u00a0$")).toBeVisible()
+  })
 
   test("says 'Token Balance Unavailable' when the API fails with nothing to show", async () => {
     const { dialog } = await setup({ fail: true })

@@ -36,7 +36,10 @@ describe("Confirm", () => {
       { method: "eth_sendTransaction", params: [{ from: fakeAccount, to: ada, value: "0x6f05b59d3b20000" }] }
     ])
     const state = airlock.getState()
-    expect(state.snack).toEqual({ message: "Sent 0.5 ETH", variant: "success" })
+    expect(state.snack).toEqual({
+      message: { id: "send.sent", params: { amount: "0.5", symbol: "ETH" } },
+      variant: "success"
+    })
     expect(state.modal).toMatchObject({ open: true, view: "Account" })
     expect(state.send).toEqual(initialSend)
   })
@@ -88,7 +91,10 @@ describe("Confirm", () => {
     answer.resolve(hash)
     await confirming
     await until(airlock, (state) => state.snack !== undefined)
-    expect(airlock.getState().snack).toEqual({ message: "Sent 0.5 ETH", variant: "success" })
+    expect(airlock.getState().snack).toEqual({
+      message: { id: "send.sent", params: { amount: "0.5", symbol: "ETH" } },
+      variant: "success"
+    })
     expect(airlock.getState().modal).toMatchObject({ open: true, view: "Send" })
     expect(sendView(airlock)).toMatchObject({ step: "form", amount: "0.1" })
   })
@@ -98,7 +104,10 @@ describe("Confirm", () => {
     wallet.answerNext(hash)
     await airlock.confirmSend()
     await until(airlock, (state) => state.snack !== undefined)
-    expect(airlock.getState().snack).toEqual({ message: "Sent 0.5 ETH", variant: "success" })
+    expect(airlock.getState().snack).toEqual({
+      message: { id: "send.sent", params: { amount: "0.5", symbol: "ETH" } },
+      variant: "success"
+    })
     expect(sentRequests(wallet.requests).at(-1)).toMatchObject({ params: [{ to: ada, gas: "0x5208" }] })
   })
 })
