@@ -5,6 +5,8 @@
  * user first, in ApproveTransaction); reads, transfers and balances use the app's own RPC through the EVM adapter's
  * code.
  */
+// A bundler hint, no names (see ../kernel.ts): the adapters' kernel.
+import "../kernel.ts"
 
 import type { AdapterContext } from "../../core/adapter/AdapterContext.ts"
 import type {

@@ -2,6 +2,8 @@
  * The EVM adapter's code, loaded on first need: connecting to EIP-1193 providers, restoring a connection without a
  * prompt, switching (and adding) chains, requests and wallet events.
  */
+// A bundler hint, no names (see ../kernel.ts): the adapters' kernel.
+import "../kernel.ts"
 
 import type { AdapterContext } from "../../core/adapter/AdapterContext.ts"
 import type { AdapterConnection, AdapterImplementation } from "../../core/adapter/AdapterImplementation.ts"

@@ -6,6 +6,8 @@
  * `solana_signAllTransactions` `{ transactions: base64[] }` → `{ transactions: base64[] }` and
  * `solana_signAndSendTransaction` `{ transaction: base64, sendOptions? }` → `{ signature: base58 }`.
  */
+// A bundler hint, no names (see ../kernel.ts): the adapters' kernel.
+import "../kernel.ts"
 
 import {
   getBase58Decoder,

@@ -3,6 +3,9 @@
  * network's own RPC URLs, then the blockchain API's RPC (`{api}/v1/?chainId=solana:…&projectId=…`), each tried in
  * turn through `@solana/kit`'s RPC client. Loaded only when needed.
  */
+// A bundler hint, no names (see ../kernel.ts): the adapters' kernel.
+import "../kernel.ts"
+
 import { type Address, createSolanaRpc } from "@solana/kit"
 import type { AdapterContext } from "../../core/adapter/AdapterContext.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"

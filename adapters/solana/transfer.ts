@@ -4,6 +4,9 @@
  * sends with `solana_signAndSendTransaction`, its fee from the chain (`getFeeForMessage`), and the wait for its
  * confirmation. Loaded on the first Send preview only.
  */
+// A bundler hint, no names (see ../kernel.ts): the adapters' kernel.
+import "../kernel.ts"
+
 import {
   type Address,
   appendTransactionMessageInstructions,

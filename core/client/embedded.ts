@@ -4,5 +4,8 @@
  * change, the account type), which `airlock/embedded`'s actions run. Only a client with `embedded()` fetches it.
  * @module
  */
+// A bundler hint, no names (see ./kernel.ts): core's kernel.
+import "./kernel.ts"
+
 export * as flows from "../flows/embedded/index.ts"
 export { makeFrame } from "../services/frameLive.ts"

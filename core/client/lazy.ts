@@ -5,6 +5,9 @@
  * file of what is fetched together. The embedded wallet's part is apart (`./embedded.ts`): only `embedded()` needs it.
  * @module
  */
+// A bundler hint, no names (see ./kernel.ts): core's kernel.
+import "./kernel.ts"
+
 export * as approval from "../flows/approval/index.ts"
 export * as connection from "../flows/connection/index.ts"
 export * as modal from "../flows/modal/index.ts"

@@ -1,4 +1,6 @@
 "use client"
+// A bundler hint, no names (see ../kernel.ts): the renderer's kernel.
+import "../kernel.ts"
 import { Suspense, useEffect, useId, useMemo, useRef } from "react"
 import { connectDialog } from "../../../core/anatomy/dialog.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"

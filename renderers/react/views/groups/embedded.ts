@@ -1,4 +1,6 @@
 /** The embedded wallet's views, one chunk: its logins, its email change, its approvals and its part of Account. */
+// A bundler hint, no names (see ../../kernel.ts): the renderer's kernel.
+import "../../kernel.ts"
 
 export { ApproveTransaction } from "../ApproveTransaction.tsx"
 export { ConnectingFarcaster } from "../ConnectingFarcaster.tsx"
