@@ -5,8 +5,9 @@
  * user first, in ApproveTransaction); reads, transfers and balances use the app's own RPC through the EVM adapter's
  * code.
  */
-// A bundler hint, no names (see ../kernel.ts): the adapters' kernel.
+// Bundler hints, no names (see ../kernel.ts): the adapters' kernel, and core's lazy part, which this part runs on.
 import "../kernel.ts"
+import "../../core/client/lazy.ts"
 
 import type { AdapterContext } from "../../core/adapter/AdapterContext.ts"
 import type {

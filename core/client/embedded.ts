@@ -4,8 +4,9 @@
  * change, the account type), which `airlock/embedded`'s actions run. Only a client with `embedded()` fetches it.
  * @module
  */
-// A bundler hint, no names (see ./kernel.ts): core's kernel.
+// Bundler hints, no names (see ./kernel.ts): core's kernel, and core's lazy part, which this part runs on.
 import "./kernel.ts"
+import "./lazy.ts"
 
 export * as flows from "../flows/embedded/index.ts"
 export { makeFrame } from "../services/frameLive.ts"

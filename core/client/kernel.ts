@@ -6,8 +6,10 @@
  * Why: esbuild (like any bundler that splits by the set of entry points reaching a module) makes one file per
  * distinct set, and each `import()` target is an entry point. Every lazy part imports this kernel, directly (core's)
  * or through the adapters' and the renderer's kernels, so every module of the first load is reached by every entry
- * point and the first load is a few files fetched in one round (30 files under esbuild before). Rolldown (Vite)
- * goes by what is used, not by bare imports: kernels change nothing there.
+ * point and the first load is a few files fetched in one round (30 files under esbuild before). Rolldown (Vite) goes
+ * by what is used, not by bare imports: for it, each lazy part also imports core's lazy part (`lazy.ts`, which it
+ * runs on, fetched right after start); an import of an entry module counts there, so the code every part shares with
+ * the page stays in the page's own files.
  *
  * The kernel must never reach a module that leads to an `import()` of a module that imports it (an import circle),
  * nor a module whose code is not on the first load (its code would move to a file every lazy part loads);
