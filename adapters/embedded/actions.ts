@@ -1,20 +1,21 @@
 /**
  * The embedded wallet's actions, for the login views (the React renderer's, or an app's own): each runs core's flow
- * (`core/flows/embedded.ts`, fetched on first use) on the client's runtime and rejects with its typed error
- * (`EmailError`, `ConnectionError`, `FrameError`…), whose `message` is SPEC §8's text.
+ * (`core/flows/embedded/`, in core's lazy embedded part, `core/client/embedded.ts`) on the client's runtime and
+ * rejects with its typed error (`EmailError`, `ConnectionError`, `FrameError`…), whose `message` is SPEC §8's text.
  * @module
  */
 import type * as Effect from "effect/Effect"
 import type { CoreServices } from "../../core/adapter/CoreServices.ts"
+import type * as Embedded from "../../core/client/embedded.ts"
 import type { AirlockClient } from "../../core/client/types.ts"
 import type { SocialProvider } from "../../core/schema/login.ts"
 import type { AccountType } from "../../core/schema/namespace.ts"
 
 export { openSocialPopup } from "./popup.ts"
 
-type Flows = typeof import("../../core/flows/embedded/index.ts")
+type Flows = typeof Embedded.flows
 
-const flows = (): Promise<Flows> => import("../../core/flows/embedded/index.ts")
+const flows = (): Promise<Flows> => import("../../core/client/embedded.ts").then((m) => m.flows)
 
 const run = <A, E>(airlock: AirlockClient, effect: (flows: Flows) => Effect.Effect<A, E, CoreServices>): Promise<A> =>
   flows().then((m) => airlock.runtime.runPromise(effect(m)))

@@ -1,10 +1,13 @@
 /**
  * The embedded wallet's code, loaded on first need: the adapter contract over core's Frame service. The login itself
- * (email, code, socials) is core's (`core/flows/embedded.ts`); once the frame holds a session, `connect` reads the
+ * (email, code, socials) is core's (`core/flows/embedded/`); once the frame holds a session, `connect` reads the
  * user and core writes the connection like any wallet's. Requests go to the frame as `RPC_REQUEST`s (core asked the
  * user first, in ApproveTransaction); reads, transfers and balances use the app's own RPC through the EVM adapter's
  * code.
  */
+// Bundler hints, no names (see ../kernel.ts): the adapters' kernel, and core's lazy part, which this part runs on.
+import "../kernel.ts"
+import "../../core/client/lazy.ts"
 
 import type { AdapterContext } from "../../core/adapter/AdapterContext.ts"
 import type {

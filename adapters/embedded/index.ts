@@ -22,8 +22,8 @@
  * @module
  */
 import type { AirlockAdapter } from "../../core/adapter/AirlockAdapter.ts"
+import { frameLayer } from "../../core/client/frameLayer.ts"
 import type { ConnectorData } from "../../core/schema/connector.ts"
-import { Frame } from "../../core/services/Frame.ts"
 import { type EmbeddedOptions, embeddedConnectorId } from "./options.ts"
 
 export {
@@ -66,6 +66,6 @@ export const embedded = (options: EmbeddedOptions = {}): AirlockAdapter => ({
     onChange([connector])
     return () => {}
   },
-  layer: Frame.layer,
+  layer: frameLayer,
   load: (context) => import("./implementation.ts").then((m) => m.makeEmbeddedImplementation(context, options))
 })

@@ -2,6 +2,9 @@
  * The EVM adapter's code, loaded on first need: connecting to EIP-1193 providers, restoring a connection without a
  * prompt, switching (and adding) chains, requests and wallet events.
  */
+// Bundler hints, no names (see ../kernel.ts): the adapters' kernel, and core's lazy part, which this part runs on.
+import "../kernel.ts"
+import "../../core/client/lazy.ts"
 
 import type { AdapterContext } from "../../core/adapter/AdapterContext.ts"
 import type { AdapterConnection, AdapterImplementation } from "../../core/adapter/AdapterImplementation.ts"

@@ -3,6 +3,10 @@
  * SPEC §7) behind viem's `fallback`, ranked as SPEC §9 says (poll 4 s, 10 samples, 1 s timeout, weights 0.7
  * stability / 0.3 latency), so a dead endpoint is skipped and the best one is used first.
  */
+// Bundler hints, no names (see ../kernel.ts): the adapters' kernel, and core's lazy part, which this part runs on.
+import "../kernel.ts"
+import "../../core/client/lazy.ts"
+
 import { type Client, createClient, fallback, http } from "viem"
 import { getBalance } from "viem/actions"
 import type { AdapterContext } from "../../core/adapter/AdapterContext.ts"

@@ -2,6 +2,10 @@
  * EVM transfers for the modal's Send: the `eth_sendTransaction` request of a native or ERC-20 transfer, its fee
  * (estimated gas × gas price, from the chain), and the wait for its receipt. Loaded on the first Send preview only.
  */
+// Bundler hints, no names (see ../kernel.ts): the adapters' kernel, and core's lazy part, which this part runs on.
+import "../kernel.ts"
+import "../../core/client/lazy.ts"
+
 import { type Client, isAddress } from "viem"
 import type { PreparedTransfer, TransferArgs } from "../../core/adapter/AdapterImplementation.ts"
 

@@ -2,6 +2,10 @@
  * The kit codecs the signer needs (wire transactions as base64, signatures and messages as base58), in a chunk of
  * their own: an app that imports `getSolanaSigner` fetches them on its first signature.
  */
+// Bundler hints, no names (see ../kernel.ts): the adapters' kernel, and core's lazy part, which this part runs on.
+import "../kernel.ts"
+import "../../core/client/lazy.ts"
+
 import {
   assertIsTransactionWithinSizeLimit,
   getBase58Decoder,

@@ -6,6 +6,9 @@
  * `solana_signAllTransactions` `{ transactions: base64[] }` → `{ transactions: base64[] }` and
  * `solana_signAndSendTransaction` `{ transaction: base64, sendOptions? }` → `{ signature: base58 }`.
  */
+// Bundler hints, no names (see ../kernel.ts): the adapters' kernel, and core's lazy part, which this part runs on.
+import "../kernel.ts"
+import "../../core/client/lazy.ts"
 
 import {
   getBase58Decoder,

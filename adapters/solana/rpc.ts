@@ -3,6 +3,10 @@
  * network's own RPC URLs, then the blockchain API's RPC (`{api}/v1/?chainId=solana:…&projectId=…`), each tried in
  * turn through `@solana/kit`'s RPC client. Loaded only when needed.
  */
+// Bundler hints, no names (see ../kernel.ts): the adapters' kernel, and core's lazy part, which this part runs on.
+import "../kernel.ts"
+import "../../core/client/lazy.ts"
+
 import { type Address, createSolanaRpc } from "@solana/kit"
 import type { AdapterContext } from "../../core/adapter/AdapterContext.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"

@@ -4,6 +4,10 @@
  * sends with `solana_signAndSendTransaction`, its fee from the chain (`getFeeForMessage`), and the wait for its
  * confirmation. Loaded on the first Send preview only.
  */
+// Bundler hints, no names (see ../kernel.ts): the adapters' kernel, and core's lazy part, which this part runs on.
+import "../kernel.ts"
+import "../../core/client/lazy.ts"
+
 import {
   type Address,
   appendTransactionMessageInstructions,

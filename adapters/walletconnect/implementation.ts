@@ -3,6 +3,10 @@
  * reaches only the configured relay, one session for the app's EVM and Solana networks with their own RPC URLs (a
  * wallet approves the namespaces it has), and the session's events turned into the contract's.
  */
+// Bundler hints, no names (see ../kernel.ts): the adapters' kernel, and core's lazy part, which this part runs on.
+import "../kernel.ts"
+import "../../core/client/lazy.ts"
+
 import { UniversalProvider } from "@walletconnect/universal-provider"
 import type { AdapterContext } from "../../core/adapter/AdapterContext.ts"
 import type {

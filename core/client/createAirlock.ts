@@ -61,7 +61,7 @@ export const makeAirlock = (
     metadata: invalid ? undefined : options.metadata,
     endpoints: invalid ? { walletApi: "", blockchainApi: "" } : options.endpoints,
     // The frame is a service of the runtime (an adapter's layer adds it); asked for once the runtime exists.
-    frame: () => import("../services/frameClient.ts").then((m) => m.frameClient(runtime))
+    frame: () => lazy().then((m) => m.frameClient(runtime))
   })
   const onAlert = (alert: Parameters<typeof nextAlert>[1]) =>
     store.update((state) => ({ ...state, alert: nextAlert(state.alert, alert) }))

@@ -1,10 +1,13 @@
 /**
  * Everything core runs after start, as one chunk: the services' live layers (HTTP, storage, the APIs, the options'
- * decode) and the flows, each area a namespace. `createAirlock` fetches it right away (its runtime needs the
- * services), so the first click finds the flows already there, and a bundler makes one file of what is fetched
- * together. The embedded wallet's login flows are apart: `airlock/embedded`'s actions fetch them.
+ * decode), the flows, each area a namespace, and the frame's lookup for adapters. `createAirlock` fetches it right
+ * away (its runtime needs the services), so the first click finds the flows already there, and a bundler makes one
+ * file of what is fetched together. The embedded wallet's part is apart (`./embedded.ts`): only `embedded()` needs it.
  * @module
  */
+// A bundler hint, no names (see ./kernel.ts): core's kernel.
+import "./kernel.ts"
+
 export * as approval from "../flows/approval/index.ts"
 export * as connection from "../flows/connection/index.ts"
 export * as modal from "../flows/modal/index.ts"
@@ -12,4 +15,5 @@ export * as network from "../flows/network/index.ts"
 export * as remote from "../flows/remote/index.ts"
 export { initialize } from "../flows/remote/initialize.ts"
 export * as send from "../flows/send/index.ts"
+export { frameClient } from "../services/frameClient.ts"
 export { serviceLayers } from "./layers.ts"

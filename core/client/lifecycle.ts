@@ -12,7 +12,7 @@ import type { AirlockState } from "../state/AirlockState.ts"
 import type { Store } from "../state/Store.ts"
 import { DestroyedError } from "./DestroyedError.ts"
 import { stopped } from "./firstState.ts"
-import type { AirlockRuntime } from "./runtime.ts"
+import type { AirlockRuntime } from "./types.ts"
 
 /**
  * Turns a failed Effect into a rejected Promise carrying the Airlock error itself, not a wrapper. An action that

@@ -15,6 +15,7 @@ import { ClientScope } from "../state/ClientScope.ts"
 import { StateStore } from "../state/StateStore.ts"
 import type { Store } from "../state/Store.ts"
 import type { ServiceLayers } from "./layers.ts"
+import type { AirlockRuntime } from "./types.ts"
 
 /** Services a test (or an unusual host) may replace; each falls back to the browser's own. */
 export interface AirlockServices extends ServiceLayers {
@@ -26,9 +27,6 @@ export interface AirlockServices extends ServiceLayers {
    */
   readonly layer?: Layer.Layer<never, never, CoreServices> | undefined
 }
-
-/** The client's Effect runtime: fails to build (with the `OptionsError`) when the options do not decode. */
-export type AirlockRuntime = ManagedRuntime.ManagedRuntime<CoreServices, OptionsError>
 
 const logLevels = { none: "None", error: "Error", warn: "Warn", info: "Info", debug: "Debug" } as const
 

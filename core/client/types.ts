@@ -1,4 +1,7 @@
+import type * as ManagedRuntime from "effect/ManagedRuntime"
 import type { AdapterImplementation } from "../adapter/AdapterImplementation.ts"
+import type { CoreServices } from "../adapter/CoreServices.ts"
+import type { OptionsError } from "../errors/catalogue.ts"
 import type { LocaleCatalogue } from "../i18n/catalogue.ts"
 import type { OpenParameters, PushData } from "../router/requests.ts"
 import type { ShowSnackParameters } from "../router/timings.ts"
@@ -10,7 +13,9 @@ import type { TokenBalance } from "../schema/token.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import type { Equals } from "../state/Store.ts"
 import type { ThemeMode } from "../state/theme.ts"
-import type { AirlockRuntime } from "./runtime.ts"
+
+/** The client's Effect runtime: fails to build (with the `OptionsError`) when the options do not decode. */
+export type AirlockRuntime = ManagedRuntime.ManagedRuntime<CoreServices, OptionsError>
 
 /**
  * The public client `createAirlock` returns: plain Promise/callback methods for everyone, and the Effect runtime for

@@ -1,12 +1,10 @@
 /**
  * The embedded wallet's hidden iframe (docs/frame-protocol.md): one frame from the configured secure origin, every
- * message both ways checked by `core/schema/frame.ts`, replies matched to requests by id. Loaded on demand by the
- * embedded adapter (`import()`), never on the first load.
+ * message both ways checked by `core/schema/frame.ts`, replies matched to requests by id. This module is the tag; the
+ * layer that provides it (`core/client/frameLayer.ts`) fetches the implementation on demand, never on the first load.
  * @module
  */
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
 import type { FrameShape } from "./FrameShape.ts"
 
 /**
@@ -24,12 +22,4 @@ import type { FrameShape } from "./FrameShape.ts"
  * })
  * ```
  */
-export class Frame extends Context.Service<Frame, FrameShape>()("airlock/Frame") {
-  /**
-   * The frame in the page's document, over `ClientConfig`, `Platform` and the alerts of `StateStore`. Its code
-   * (`frameLive.ts`) is fetched when the layer is built, so importing this module costs the first load nothing.
-   */
-  static readonly layer = Layer.unwrap(
-    Effect.promise(() => import("./frameLive.ts")).pipe(Effect.map((m) => Layer.effect(Frame, m.makeFrame)))
-  )
-}
+export class Frame extends Context.Service<Frame, FrameShape>()("airlock/Frame") {}

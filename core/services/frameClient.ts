@@ -4,8 +4,7 @@ import type { FrameClient } from "./FrameShape.ts"
 
 /**
  * The client's frame as adapters reach it (`AdapterContext.frame`): the service and a runner on the client's runtime;
- * `undefined` when no adapter added the Frame layer. A module of its own: the client `import()`s it, while
- * `embedded()` imports `Frame.ts` statically, and one module both ways would split the first load.
+ * `undefined` when no adapter added the Frame layer. The client reaches it through its lazy part (`client/lazy.ts`).
  * @example
  * ```ts
  * const client = await frameClient(airlock.runtime) // undefined without `embedded()`

@@ -78,4 +78,9 @@ describe("no import circle elsewhere", () => {
       expect(circles(new Map(files.map((file) => [file, relativeImports(file)])))).toEqual([])
     })
   }
+
+  it("across core, adapters and renderers together (the kernels' imports and the lazy parts' included)", () => {
+    const files = [...sourceFiles("core"), ...sourceFiles("adapters"), ...sourceFiles("renderers")]
+    expect(circles(new Map(files.map((file) => [file, relativeImports(file)])))).toEqual([])
+  })
 })

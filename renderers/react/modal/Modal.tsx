@@ -1,4 +1,7 @@
 "use client"
+// Bundler hints, no names (see ../kernel.ts): the renderer's kernel, and core's lazy part, which this part runs on.
+import "../kernel.ts"
+import "../../../core/client/lazy.ts"
 import { Suspense, useEffect, useId, useMemo, useRef } from "react"
 import { connectDialog } from "../../../core/anatomy/dialog.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"

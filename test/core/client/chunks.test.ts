@@ -15,7 +15,7 @@ const sourcesFetchedFor = (outputs: Outputs, module: string): Set<string> => {
 }
 
 describe("core loads in two parts: the first load, then one lazy part with every service and flow", () => {
-  it("one import() brings the services and every flow but the embedded wallet's, which stays apart", async () => {
+  it("one import() brings the services, every flow but the embedded wallet's and the frame's lookup", async () => {
     const outputs = await bundle()
     const lazy = [...sourcesFetchedFor(outputs, "core/client/lazy.ts")]
     for (const area of ["connection", "modal", "network", "remote", "send", "approval", "account"]) {
@@ -25,25 +25,35 @@ describe("core loads in two parts: the first load, then one lazy part with every
       ).toBe(true)
     }
     expect(lazy.some((source) => source.endsWith("core/client/layers.ts"))).toBe(true)
+    expect(lazy.some((source) => source.endsWith("core/services/frameClient.ts"))).toBe(true)
     expect(lazy.filter((source) => source.includes("core/flows/embedded/"))).toEqual([])
-    // createAirlock's own import()s: that part and the frame's client (with the live frame behind Frame.layer).
+    expect(lazy.filter((source) => source.endsWith("core/services/frameLive.ts"))).toEqual([])
+    // createAirlock's only import(): that part.
     const targets = Object.values(outputs)
       .filter((output) => output.entryPoint !== undefined && !output.entryPoint.endsWith("createAirlock.ts"))
       .map((output) => output.entryPoint?.replace(/^.*?core\//, "core/"))
       .filter((target) => target?.startsWith("core/"))
       .sort()
     const locales = targets.filter((target) => target?.startsWith("core/i18n/locales/"))
-    expect(targets.filter((target) => !locales.includes(target))).toEqual([
-      "core/client/lazy.ts",
-      "core/services/frameClient.ts",
-      "core/services/frameLive.ts"
-    ])
+    expect(targets.filter((target) => !locales.includes(target))).toEqual(["core/client/lazy.ts"])
     // Each bundled locale but English is a chunk of its own, fetched only when it is chosen.
     expect(locales).toEqual(
       ["ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"].map(
         (tag) => `core/i18n/locales/${tag}.ts`
       )
     )
+  })
+
+  it("the embedded wallet's part is one import() of the frame's layer: the live frame and the login flows", async () => {
+    const layer = fileURLToPath(new URL("../../../core/client/frameLayer.ts", import.meta.url))
+    const outputs = await bundleGraph({ entryPoints: [layer] })
+    const part = [...sourcesFetchedFor(outputs, "core/client/embedded.ts")]
+    expect(part.some((source) => source.endsWith("core/services/frameLive.ts"))).toBe(true)
+    expect(part.some((source) => source.includes("core/flows/embedded/"))).toBe(true)
+    // The layer itself (on the first load of a page with `embedded()`) holds neither.
+    const main = Object.keys(outputs).find((file) => outputs[file]?.entryPoint?.endsWith("frameLayer.ts"))
+    const first = staticSources(outputs, main as string)
+    expect(first.filter((source) => /frameLive|flows\/embedded/.test(source))).toEqual([])
   })
 
   it("the first load holds only the synchronous modal actions and discovery, no Effect flow and no schema code", async () => {

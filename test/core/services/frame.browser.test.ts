@@ -9,6 +9,7 @@ import * as Layer from "effect/Layer"
 import * as Logger from "effect/Logger"
 import { TestClock } from "effect/testing"
 import { assert, describe, it, vi } from "vitest"
+import { frameLayer } from "../../../core/client/frameLayer.ts"
 import { ClientConfig } from "../../../core/services/ClientConfig.ts"
 import { Frame } from "../../../core/services/Frame.ts"
 import type { FrameEvent } from "../../../core/services/FrameShape.ts"
@@ -19,7 +20,7 @@ import { makeFlowStore } from "./flowContext.ts"
 const otherName = location.hostname === "localhost" ? "127.0.0.1" : "localhost"
 const secureSite = `${location.protocol}//${otherName}:${location.port}/test/core/services/frame-site`
 
-const layer = Frame.layer.pipe(
+const layer = frameLayer.pipe(
   Layer.provide(
     Layer.mergeAll(
       ClientConfig.layer({

@@ -5,8 +5,8 @@
  */
 import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
+import { frameLayer as liveFrameLayer } from "../../../core/client/frameLayer.ts"
 import { ClientConfig } from "../../../core/services/ClientConfig.ts"
-import { Frame } from "../../../core/services/Frame.ts"
 import { Platform } from "../../../core/services/Platform.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { StateStore } from "../../../core/state/StateStore.ts"
@@ -105,7 +105,7 @@ export const frameLayer = (
   /** `endpoints.frame`; `null` leaves it unset. */
   frame: string | null = `${secureOrigin}/embedded/`
 ) =>
-  Frame.layer.pipe(
+  liveFrameLayer.pipe(
     Layer.provide(
       Layer.mergeAll(
         ClientConfig.layer({
