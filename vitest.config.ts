@@ -1,6 +1,8 @@
 import react from "@vitejs/plugin-react"
 import { playwright } from "@vitest/browser-playwright"
+import { defaultClientConditions, type Plugin, transformWithOxc } from "vite"
 import { defineConfig } from "vitest/config"
+import { rendererExample, root } from "./test/docs/examples.ts"
 import { chromiumArgs, chromiumPath } from "./test/fixtures/chromium.ts"
 import { runNode } from "./test/fixtures/node/runNode.ts"
 
@@ -39,6 +41,29 @@ const effectModules = [
   "effect/testing"
 ]
 
+/**
+ * `virtual:docs/headless-renderer`: the ```ts renderer block of docs/headless.md as a module, so the browser tests run
+ * the documented renderer as written (test/docs/renderer.browser.test.ts). A `\0` id skips Vite's TypeScript
+ * transform, hence Oxc here. Loading fails when the block is gone.
+ */
+const docsRenderer = (): Plugin => {
+  const id = "virtual:docs/headless-renderer"
+  return {
+    name: "airlock-docs-renderer",
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    async load(resolved) {
+      if (resolved !== `\0${id}`) return undefined
+      this.addWatchFile(`${root}docs/headless.md`)
+      const example = rendererExample()
+      // Blank lines before the code, so an error's line number is the markdown file's.
+      const source = "\n".repeat(example.line) + example.code
+      const { code, map } = await transformWithOxc(source, `${root}docs/headless.md.ts`, { lang: "ts" })
+      const block = JSON.stringify({ file: example.file, line: example.line })
+      return { code: `${code}\nexport const docsBlock = ${block}\n`, ...(map === undefined ? {} : { map }) }
+    }
+  }
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -56,7 +81,9 @@ export default defineConfig({
       // Node tests that start the sandbox on free ports and drive Debian's Chromium with playwright-core.
       "test/e2e/vitest.config.ts",
       {
-        plugins: [react()],
+        plugins: [react(), docsRenderer()],
+        // `airlock/*` imports (the docs' renderer) resolve to the sources, as in the unit project.
+        resolve: { conditions: ["airlock-source", ...defaultClientConditions] },
         optimizeDeps: {
           include: [...effectModules, "@react-spring/web", "react", "react-dom", "react-dom/client", "axe-core"]
         },

@@ -110,6 +110,7 @@ export {
   type AllWalletsEntry,
   type ConnectSection,
   type ConnectView,
+  connectSectionLabels,
   selectAllWallets,
   selectConnectorStatus,
   selectConnectView

@@ -1,3 +1,4 @@
+import type { MessageId } from "../i18n/catalogue.ts"
 import {
   filterExcludedWallets,
   getConnectMethodsOrder,
@@ -14,6 +15,26 @@ import type { AirlockState } from "./AirlockState.ts"
 export type ConnectSection =
   | { readonly type: "walletConnect" | "injected" | "external"; readonly connectors: ReadonlyArray<Connector> }
   | { readonly type: "recent" | "featured" | "custom" | "recommended"; readonly wallets: ReadonlyArray<WalletListing> }
+
+/**
+ * The catalogue id of each Connect section's name, the label of its wallet list (`getWalletListProps`): "Installed"
+ * for the browser wallets (`injected`), "Recent", "Featured"…
+ *
+ * @example
+ * ```ts
+ * import { connectSectionLabels, en, translate } from "airlock"
+ * translate(en, connectSectionLabels.injected) // "Installed"
+ * ```
+ */
+export const connectSectionLabels = {
+  walletConnect: "connect.sectionWalletConnect",
+  recent: "connect.sectionRecent",
+  injected: "connect.sectionInstalled",
+  featured: "connect.sectionFeatured",
+  custom: "connect.sectionCustom",
+  external: "connect.sectionExternal",
+  recommended: "connect.sectionRecommended"
+} as const satisfies Record<ConnectSection["type"], MessageId>
 
 /** What the Connect view draws: the connect methods in order, and the non-empty wallet sections in order. */
 export interface ConnectView {

@@ -54,6 +54,7 @@ describe("package exports", () => {
         "canGoBack",
         "checkSendForm",
         "connectDialog",
+        "connectSectionLabels",
         "connectedResourceKey",
         "createAirlock",
         "defaultThemeVariables",

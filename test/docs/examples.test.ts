@@ -8,13 +8,19 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { allExamples, extractExamples, root, typecheckModules } from "./examples.ts"
+import { allExamples, extractExamples, rendererExample, root, typecheckModules } from "./examples.ts"
 
 describe("the examples in README.md and docs/", () => {
   it("finds the examples (README's Use section at least)", () => {
     const readme = extractExamples("README.md", readFileSync(join(root, "README.md"), "utf8"))
     expect(readme.length).toBeGreaterThan(0)
     expect(readme[0]?.code).toContain("createAirlock")
+  })
+
+  it("docs/headless.md has one renderer block (run in Chromium), exporting mountAirlock, not run in Node", () => {
+    const renderer = rendererExample()
+    expect(renderer.code).toMatch(/^export const mountAirlock = \(root: HTMLElement, airlock: AirlockClient\)/m)
+    expect(allExamples()).toContainEqual(renderer) // type-checked with the others
   })
 
   it("type-check as written against the package's exports", { timeout: 120_000 }, async () => {

@@ -22,14 +22,14 @@ export interface Example {
   readonly file: string
   readonly line: number
   readonly code: string
-  /** What follows the language on the fence line (`no-check`, `no-run`, `x`). */
+  /** What follows the language on the fence line (`no-check`, `no-run`, `renderer`). */
   readonly info: string
 }
 
 /**
  * The fenced ts/tsx blocks of a markdown file, with the line each starts on. ```ts no-check blocks are fragments on
  * purpose and are skipped; ```ts no-run blocks are type-checked but not run (they need a host of the reader's, or
- * only declare types).
+ * only declare types); ```ts renderer blocks (a DOM renderer) are type-checked here and run in Chromium, not in Node.
  */
 export const extractExamples = (file: string, text: string): Example[] => {
   const examples: Example[] = []
@@ -73,4 +73,13 @@ export const typecheckModules = async (dir: string, modules: ReadonlyArray<reado
     () => "",
     (error: { stdout?: string }) => error.stdout ?? String(error)
   )
+}
+
+/** The ```ts renderer block of docs/headless.md ("Build your own renderer"): the DOM renderer the browser tests run. */
+export const rendererExample = (text = readFileSync(join(root, "docs/headless.md"), "utf8")): Example => {
+  const blocks = extractExamples("docs/headless.md", text).filter((example) =>
+    example.info.split(/\s+/).includes("renderer")
+  )
+  if (blocks.length !== 1) throw new Error(`docs/headless.md has ${blocks.length} \`\`\`ts renderer blocks, not 1`)
+  return blocks[0] as Example
 }

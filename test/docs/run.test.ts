@@ -1,7 +1,7 @@
 /**
  * The headless examples of README.md and docs/ run, as written, against the sandbox API: every block that neither
  * renders React nor imports a file of this repository, nor is marked ```ts no-run (a block for the reader's own host,
- * or one that only declares types). Two substitutions only: `airlock/*` imports point at the
+ * or one that only declares types) or ```ts renderer (a DOM renderer: run in Chromium by renderer.browser.test.ts). Two substitutions only: `airlock/*` imports point at the
  * sources (through `shim.ts`, which records each client), and the sandbox's `http://127.0.0.1:4400` becomes the
  * port this test's API listens on. A fragment may use `airlock` and `network` from an earlier example: they are
  * provided as a client on the sandbox and mainnet.
@@ -32,11 +32,15 @@ const entries: Record<string, string> = {
   "airlock/testing": join(root, "core/testing/index.ts")
 }
 
-/** Headless: every import is one of the package's own entries (not `airlock/react`), effect or vitest. */
+/**
+ * Headless: every import is one of the package's own entries (not `airlock/react`), effect or vitest; not a block for
+ * the reader's host (`no-run`) nor a DOM renderer (`renderer`, run in Chromium).
+ */
 const isHeadless = (example: Example): boolean => {
   const specifiers = [...example.code.matchAll(/^import\s[^"]*"([^"]+)"/gm)].map((match) => match[1] as string)
   return (
     !example.info.includes("no-run") &&
+    !example.info.includes("renderer") &&
     !/<[A-Z][A-Za-z]*[\s/>]/.test(example.code) &&
     specifiers.every((specifier) => specifier in entries || /^(effect(\/|$)|vitest$)/.test(specifier))
   )

@@ -1,9 +1,13 @@
 "use client"
 import { getWalletListProps } from "../../../core/anatomy/walletItem.ts"
-import type { MessageId } from "../../../core/i18n/catalogue.ts"
 import { localizeDecimal } from "../../../core/schema/format.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import { type ConnectSection, type ConnectView, selectConnectView } from "../../../core/state/selectors.ts"
+import {
+  type ConnectSection,
+  type ConnectView,
+  connectSectionLabels,
+  selectConnectView
+} from "../../../core/state/selectors.ts"
 import { WalletItem } from "../components/WalletItem.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
@@ -11,16 +15,6 @@ import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
 import { openSocialPopup, socialNames } from "../internal/socialPopup.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
-
-const sectionLabels = {
-  walletConnect: "connect.sectionWalletConnect",
-  recent: "connect.sectionRecent",
-  injected: "connect.sectionInstalled",
-  featured: "connect.sectionFeatured",
-  custom: "connect.sectionCustom",
-  external: "connect.sectionExternal",
-  recommended: "connect.sectionRecommended"
-} as const satisfies Record<ConnectSection["type"], MessageId>
 
 const sameItems = <A,>(a: ReadonlyArray<A>, b: ReadonlyArray<A>): boolean =>
   a === b || (a.length === b.length && a.every((item, i) => item === b[i]))
@@ -84,7 +78,7 @@ const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
   const connectors = useAirlockSelector(selectConnectors)
   const { t } = useAirlockTranslation()
   return (
-    <ul {...normalizeProps(getWalletListProps({ id }, t(sectionLabels[section.type])))} className="airlock-list">
+    <ul {...normalizeProps(getWalletListProps({ id }, t(connectSectionLabels[section.type])))} className="airlock-list">
       {"connectors" in section
         ? section.connectors.map((connector) => (
             <WalletItem
