@@ -64,6 +64,32 @@ const docsRenderer = (): Plugin => {
   }
 }
 
+/** The other packages browser tests load (core's lazy parts, the adapters, the views, the tests' own). */
+const browserPackages = [
+  "@react-spring/web",
+  "@solana-program/system",
+  "@solana-program/token",
+  "@solana/kit",
+  "@solana/wallet-standard-features",
+  "@tanstack/react-virtual",
+  "@wallet-standard/app",
+  "@wallet-standard/features",
+  "@wallet-standard/wallet",
+  "axe-core",
+  "effect/Cause",
+  "effect/SchemaGetter",
+  "effect/testing/TestClock",
+  "react",
+  "react-dom",
+  "react-dom/client",
+  "react/jsx-dev-runtime",
+  "react/jsx-runtime",
+  "uqr",
+  "viem/accounts",
+  "viem/utils",
+  "vitest-browser-react"
+]
+
 export default defineConfig({
   test: {
     projects: [
@@ -85,7 +111,9 @@ export default defineConfig({
         // `airlock/*` imports (the docs' renderer) resolve to the sources, as in the unit project.
         resolve: { conditions: ["airlock-source", ...defaultClientConditions] },
         optimizeDeps: {
-          include: [...effectModules, "@react-spring/web", "react", "react-dom", "react-dom/client", "axe-core"]
+          // Every package a browser test reaches, found or not by Vite's first scan: one found mid-run is optimised
+          // again, and a page that then holds two copies of React fails with "Invalid hook call".
+          include: [...effectModules, ...browserPackages]
         },
         test: {
           name: "browser",

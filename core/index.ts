@@ -24,12 +24,14 @@ export {
   type Message,
   type MessageArgs,
   type MessageId,
+  type MessagePlaceholders,
   type Messages,
   messageText,
   translate
 } from "./i18n/catalogue.ts"
 export { describeError } from "./i18n/describeError.ts"
 export { en } from "./i18n/en/index.ts"
+export { type TemplatePart, templateParts } from "./i18n/format.ts"
 export {
   type BundledLocale,
   bundledLocaleOf,
@@ -67,7 +69,20 @@ export type {
   ViewParams,
   ViewParamsMap
 } from "./router/index.ts"
-export { VIEWS } from "./router/index.ts"
+export {
+  getViewParams,
+  HEADER_TEXT_TRANSITION_MS,
+  isViewEnabled,
+  MODAL_HEIGHT_TRANSITION_MS,
+  MODAL_WIDTH_PX,
+  MODAL_Z_INDEX,
+  SHAKE_MS,
+  SNACK_REPLACE_MS,
+  SNACK_SHOWN_MS,
+  type Transition,
+  VIEW_TRANSITION_MS,
+  VIEWS
+} from "./router/index.ts"
 export type { OpenParameters, PushData, ViewRequest } from "./router/requests.ts"
 export type { ResolvedFeatures } from "./rules/features.ts"
 export type { SendPreview } from "./rules/send.ts"
@@ -81,7 +96,17 @@ export {
   sendValueInUsd,
   toBaseUnits
 } from "./rules/send.ts"
-export type { AccountState, ConnectionStatus } from "./schema/account.ts"
+export {
+  type WalletLinking,
+  type WalletLinkKind,
+  type WalletLinks,
+  walletLink,
+  walletLinkKinds,
+  walletLinkTarget
+} from "./rules/walletLinks.ts"
+export type { AccountState, AccountTab, ConnectionStatus } from "./schema/account.ts"
+export { accountTabs } from "./schema/accountTabs.ts"
+export type { Nft } from "./schema/api/nfts.ts"
 // The SPEC §5 checks as plain functions: no schema library on the first load.
 export {
   isAccountName,
@@ -90,17 +115,21 @@ export {
   isEmail,
   isEvmAddress,
   isOtp,
+  isSocialProvider,
   isSolanaAddress,
-  isTransactionHash
+  isTransactionHash,
+  type SocialProviderId,
+  socialProviders
 } from "./schema/checks.ts"
 export type { Connection, Connector, ConnectorData, ConnectorType } from "./schema/connector.ts"
 export { DecimalError, parseDecimal } from "./schema/decimal.ts"
+export type { SocialLogin } from "./schema/features.ts"
 export { formatBalance, formatQuantity, formatUsd, localizeDecimal, truncateAddress } from "./schema/format.ts"
 export { shortenEmail } from "./schema/loginName.ts"
 export type { ChainNamespace } from "./schema/namespace.ts"
 export type { CaipAddress, CaipNetwork, CaipNetworkId } from "./schema/network.ts"
 export type { TokenBalance, TokenQuantity } from "./schema/token.ts"
-export { isSafeImageUrl, isSafeLinkUrl } from "./schema/urlCheck.ts"
+export { isSafeConnectorIcon, isSafeImageUrl, isSafeLinkUrl } from "./schema/urlCheck.ts"
 export type { WalletListing } from "./schema/wallet.ts"
 // Service tags for Effect users are in `airlock/effect` (kept off this entry's first load).
 export type { AirlockEvent, AirlockState, Alert, WalletsState } from "./state/AirlockState.ts"
@@ -113,7 +142,8 @@ export {
   connectSectionLabels,
   selectAllWallets,
   selectConnectorStatus,
-  selectConnectView
+  selectConnectView,
+  selectWalletConnectWallet
 } from "./state/selectors.ts"
 export {
   type SendFailure,

@@ -125,3 +125,25 @@ export const isCaipNetworkId = (value: unknown): value is CaipNetworkId =>
  */
 export const isCaipAddress = (value: unknown): value is CaipAddress =>
   typeof value === "string" && checkCaipAddress(value) === true
+
+/**
+ * Social providers the embedded wallet accepts for a login (SPEC §5). Farcaster has its own flow.
+ * @example
+ * ```ts
+ * socialProviders.length // 6
+ * ```
+ */
+export const socialProviders = ["google", "github", "apple", "facebook", "x", "discord"] as const
+
+/** A social login provider's id. */
+export type SocialProviderId = (typeof socialProviders)[number]
+
+/**
+ * True when the value is a supported social provider.
+ * @example
+ * ```ts
+ * isSocialProvider("myspace") // false
+ * ```
+ */
+export const isSocialProvider = (value: unknown): value is SocialProviderId =>
+  typeof value === "string" && (socialProviders as ReadonlyArray<string>).includes(value)

@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema"
-import { emailPattern } from "./checks.ts"
+import { emailPattern, socialProviders } from "./checks.ts"
 
 // Dot-atom local part and dot-separated domain labels with a top-level label: the usual "looks like an address" test.
 /**
@@ -46,14 +46,7 @@ export type Otp = typeof Otp.Type
  */
 export { isOtp } from "./checks.ts"
 
-/**
- * Social providers the embedded wallet accepts for a login (SPEC §5). Farcaster has its own flow.
- * @example
- * ```ts
- * socialProviders.length // 6
- * ```
- */
-export const socialProviders = ["google", "github", "apple", "facebook", "x", "discord"] as const
+export { socialProviders }
 
 /**
  * A social login provider.
@@ -67,11 +60,4 @@ export const SocialProvider = Schema.Literals(socialProviders)
 /** A social login provider. */
 export type SocialProvider = typeof SocialProvider.Type
 
-/**
- * True when the value is a supported social provider.
- * @example
- * ```ts
- * isSocialProvider("myspace") // false
- * ```
- */
-export const isSocialProvider = Schema.is(SocialProvider)
+export { isSocialProvider } from "./checks.ts"

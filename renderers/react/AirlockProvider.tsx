@@ -1,7 +1,7 @@
 "use client"
+import type { AirlockClient } from "airlock"
 // Docs: docs/react.md#provider
 import { type ReactNode, useMemo, useRef } from "react"
-import type { AirlockClient } from "../../core/client/types.ts"
 import { ModalHost, type ModalPreload } from "./components/ModalHost.tsx"
 import { AirlockContext, type AirlockContextValue } from "./internal/context.ts"
 

@@ -18,8 +18,21 @@ describe("package exports", () => {
       "./walletconnect",
       "./solana",
       "./embedded",
+      ...["en", "ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"].map(
+        (tag) => `./locales/${tag}`
+      ),
       "./package.json"
     ])
+  })
+
+  it("airlock/locales/<tag> gives each bundled locale's whole catalogue, to pass as the locale option", async () => {
+    const { bundledLocales, en } = await import("airlock")
+    for (const tag of bundledLocales) {
+      const module = (await import(/* @vite-ignore */ `airlock/locales/${tag}`)) as Record<string, unknown>
+      const catalogues = Object.values(module) as Array<{ locale: string; dir: string; messages: object }>
+      expect(catalogues.map((catalogue) => catalogue.locale)).toEqual([tag])
+      expect(Object.keys(catalogues[0]?.messages ?? {}).sort(), tag).toEqual(Object.keys(en).sort())
+    }
   })
 
   it("airlock exports the client, errors, state types' runtime helpers and anatomy", async () => {
@@ -36,14 +49,23 @@ describe("package exports", () => {
         "DestroyedError",
         "EmailError",
         "FrameError",
+        "HEADER_TEXT_TRANSITION_MS",
+        "MODAL_HEIGHT_TRANSITION_MS",
+        "MODAL_WIDTH_PX",
+        "MODAL_Z_INDEX",
         "NameError",
         "OptionsError",
         "ReasonError",
         "RpcError",
+        "SHAKE_MS",
+        "SNACK_REPLACE_MS",
+        "SNACK_SHOWN_MS",
         "SendError",
         "SiwxError",
         "VIEWS",
+        "VIEW_TRANSITION_MS",
         "WALLET_GRID_COLUMNS",
+        "accountTabs",
         "activityGroupOf",
         "activityRow",
         "alertCodeFromServerMessage",
@@ -73,6 +95,7 @@ describe("package exports", () => {
         "getTabListProps",
         "getTabPanelProps",
         "getTabProps",
+        "getViewParams",
         "getWalletGridCellProps",
         "getWalletGridProps",
         "getWalletGridRowProps",
@@ -87,11 +110,14 @@ describe("package exports", () => {
         "isOtp",
         "isReceiverAddress",
         "isReceiverName",
+        "isSafeConnectorIcon",
         "isSafeImageUrl",
         "isSafeLinkUrl",
         "isShownTransaction",
+        "isSocialProvider",
         "isSolanaAddress",
         "isTransactionHash",
+        "isViewEnabled",
         "localeDir",
         "localizeDecimal",
         "messageText",
@@ -109,15 +135,21 @@ describe("package exports", () => {
         "selectNfts",
         "selectSend",
         "selectTokens",
+        "selectWalletConnectWallet",
         "sendTokenKey",
         "sendValueInUsd",
         "shortenEmail",
+        "socialProviders",
         "spreadProps",
         "syncDialog",
+        "templateParts",
         "toBaseUnits",
         "transferSign",
         "translate",
         "truncateAddress",
+        "walletLink",
+        "walletLinkKinds",
+        "walletLinkTarget",
         "watchActivity",
         "watchBalance",
         "watchNfts",

@@ -1,6 +1,6 @@
 import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
-import { isSocialProvider } from "../../schema/login.ts"
+import { isSocialProvider } from "../../schema/checks.ts"
 import type { ChainNamespace } from "../../schema/namespace.ts"
 import { Storage, StorageKeys } from "../../services/Storage.ts"
 import { StateStore } from "../../state/StateStore.ts"

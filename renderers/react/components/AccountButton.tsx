@@ -1,7 +1,6 @@
 "use client"
 // Docs: docs/react.md#buttons
-import type { OpenParameters } from "../../../core/router/requests.ts"
-import { formatBalance, truncateAddress } from "../../../core/schema/format.ts"
+import { formatBalance, type OpenParameters, truncateAddress } from "airlock"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { OpenerButton } from "../internal/OpenerButton.tsx"

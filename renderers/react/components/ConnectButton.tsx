@@ -1,8 +1,7 @@
 "use client"
+import { type OpenParameters, truncateAddress } from "airlock"
 // Docs: docs/react.md#buttons
 import { useCallback } from "react"
-import type { OpenParameters } from "../../../core/router/requests.ts"
-import { truncateAddress } from "../../../core/schema/format.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { OpenerButton } from "../internal/OpenerButton.tsx"

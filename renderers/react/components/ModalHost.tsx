@@ -1,6 +1,6 @@
 "use client"
+import type { AirlockState } from "airlock"
 import { useEffect, useSyncExternalStore } from "react"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { prefetchImages } from "../internal/imageCache.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"

@@ -1,6 +1,6 @@
 "use client"
 // Docs: docs/react.md#buttons
-import type { OpenParameters } from "../../../core/router/requests.ts"
+import type { OpenParameters } from "airlock"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { OpenerButton } from "../internal/OpenerButton.tsx"

@@ -1,5 +1,5 @@
 "use client"
-import type { CaipNetwork } from "../../../core/schema/network.ts"
+import type { CaipNetwork } from "airlock"
 import { safeImageSrc } from "../internal/imageSrc.ts"
 
 /**

@@ -1,7 +1,7 @@
 "use client"
+import type { AirlockClient } from "airlock"
 // Docs: docs/react.md#hooks
 import { useContext } from "react"
-import type { AirlockClient } from "../../../core/client/types.ts"
 import { AirlockContext } from "../internal/context.ts"
 
 /**

@@ -1,8 +1,7 @@
 "use client"
+import type { AirlockState, ChainNamespace } from "airlock"
 // Docs: docs/react.md#hooks
 import { useCallback } from "react"
-import type { ChainNamespace } from "../../../core/schema/namespace.ts"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { shallowEqual } from "../internal/shallowEqual.ts"
 import { useAirlockSelector } from "./useAirlockSelector.ts"
 

@@ -1,9 +1,7 @@
 "use client"
+import { type ActivityView, type AirlockClient, type ChainNamespace, selectActivity } from "airlock"
 // Docs: docs/react.md#hooks
 import { useCallback } from "react"
-import type { AirlockClient } from "../../../core/client/types.ts"
-import { type ActivityView, selectActivity } from "../../../core/resources/activity.ts"
-import type { ChainNamespace } from "../../../core/schema/namespace.ts"
 import { useResource } from "../internal/useResource.ts"
 
 /** Parameters of {@link useAirlockActivity}. */

@@ -1,8 +1,6 @@
 "use client"
-import type { AirlockClient } from "../../../core/client/types.ts"
+import { type AirlockClient, type BalanceView, type ChainNamespace, selectBalance } from "airlock"
 // Docs: docs/react.md#hooks
-import { type BalanceView, selectBalance } from "../../../core/resources/balance.ts"
-import type { ChainNamespace } from "../../../core/schema/namespace.ts"
 import { useResource } from "../internal/useResource.ts"
 
 /** Parameters of {@link useAirlockBalance}. */

@@ -1,6 +1,6 @@
 "use client"
 // Docs: docs/react.md#hooks
-import type { AirlockEvent, AirlockState } from "../../../core/state/AirlockState.ts"
+import type { AirlockEvent, AirlockState } from "airlock"
 import { useAirlockSelector } from "./useAirlockSelector.ts"
 
 const selectLastEvent = (state: AirlockState): AirlockEvent | undefined => state.lastEvent

@@ -1,8 +1,6 @@
 "use client"
 // Docs: docs/react.md#hooks
-import type { ChainNamespace } from "../../../core/schema/namespace.ts"
-import type { CaipNetwork } from "../../../core/schema/network.ts"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import type { AirlockState, CaipNetwork, ChainNamespace } from "airlock"
 import { shallowEqual } from "../internal/shallowEqual.ts"
 import { useAirlockSelector } from "./useAirlockSelector.ts"
 

@@ -1,9 +1,7 @@
 "use client"
+import { type AirlockClient, type ChainNamespace, type NftsView, selectNfts } from "airlock"
 // Docs: docs/react.md#hooks
 import { useCallback } from "react"
-import type { AirlockClient } from "../../../core/client/types.ts"
-import { type NftsView, selectNfts } from "../../../core/resources/nfts.ts"
-import type { ChainNamespace } from "../../../core/schema/namespace.ts"
 import { useResource } from "../internal/useResource.ts"
 
 /** Parameters of {@link useAirlockNfts}. */

@@ -1,8 +1,7 @@
 "use client"
+import type { AirlockState, Equals } from "airlock"
 // Docs: docs/react.md#hooks
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import type { Equals } from "../../../core/state/Store.ts"
 import { useAirlock } from "./useAirlock.ts"
 
 /** A selection and the snapshot it was made from. */

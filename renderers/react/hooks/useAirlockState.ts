@@ -1,6 +1,6 @@
 "use client"
 // Docs: docs/react.md#hooks
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import type { AirlockState } from "airlock"
 import { useAirlockSelector } from "./useAirlockSelector.ts"
 
 const identity = (state: AirlockState): AirlockState => state

@@ -1,8 +1,6 @@
 "use client"
 // Docs: docs/react.md#hooks
-import type { AirlockClient } from "../../../core/client/types.ts"
-import { selectTokens, type TokensView } from "../../../core/resources/tokens.ts"
-import type { ChainNamespace } from "../../../core/schema/namespace.ts"
+import { type AirlockClient, type ChainNamespace, selectTokens, type TokensView } from "airlock"
 import { useResource } from "../internal/useResource.ts"
 
 /** Parameters of {@link useAirlockTokens}. */

@@ -1,16 +1,16 @@
 "use client"
-// Docs: docs/react.md#hooks, docs/i18n.md
-import { createElement, Fragment, type ReactNode, useMemo } from "react"
 import {
+  type AirlockState,
   type Message,
   type MessageArgs,
   type MessageId,
   type MessagePlaceholders,
   messageText,
+  templateParts,
   translate
-} from "../../../core/i18n/catalogue.ts"
-import { templateParts } from "../../../core/i18n/format.ts"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
+} from "airlock"
+// Docs: docs/react.md#hooks, docs/i18n.md
+import { createElement, Fragment, type ReactNode, useMemo } from "react"
 import { useAirlockSelector } from "./useAirlockSelector.ts"
 
 /** What {@link useAirlockTranslation} returns. */

@@ -1,7 +1,6 @@
 "use client"
+import { describeError, type Message } from "airlock"
 import { type FormEvent, type ReactNode, useId, useState } from "react"
-import type { Message } from "../../../core/i18n/catalogue.ts"
-import { describeError } from "../../../core/i18n/describeError.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 
 /**

@@ -1,5 +1,5 @@
+import type { AirlockClient } from "airlock"
 import { createContext, type RefObject } from "react"
-import type { AirlockClient } from "../../../core/client/types.ts"
 
 /** What the provider shares: the client, and the element focus goes back to when the modal closes. */
 export interface AirlockContextValue {

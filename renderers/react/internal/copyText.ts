@@ -1,5 +1,4 @@
-import type { AirlockClient } from "../../../core/client/types.ts"
-import type { Message } from "../../../core/i18n/catalogue.ts"
+import type { AirlockClient, Message } from "airlock"
 
 /** Copies `text` to the clipboard and says so in a snack ('Address copied' by default), or that it could not. */
 export const copyText = async (

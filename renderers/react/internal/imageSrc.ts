@@ -1,4 +1,4 @@
-import { isSafeConnectorIcon, isSafeImageUrl } from "../../../core/schema/urlCheck.ts"
+import { isSafeConnectorIcon, isSafeImageUrl } from "airlock"
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"])
 

@@ -2,8 +2,9 @@
  * The social login popup, handed from the click that opened it to the ConnectingSocial view that drives it. It must
  * open synchronously in the click (SPEC §4, §9: 600 × 800), or the browser blocks it; the view loads after.
  */
-import { openSocialPopup as open } from "../../../adapters/embedded/popup.ts"
-import type { SocialLogin } from "../../../core/schema/features.ts"
+
+import type { SocialLogin } from "airlock"
+import { openSocialPopup as open } from "airlock/embedded"
 
 /** Each social login's name as its buttons and views say it. */
 export const socialNames: Readonly<Record<SocialLogin, string>> = {

@@ -1,8 +1,6 @@
 "use client"
+import { type AirlockClient, describeError, type Message, type MessageId } from "airlock"
 import { useCallback, useEffect, useRef, useState } from "react"
-import type { AirlockClient } from "../../../core/client/types.ts"
-import type { Message, MessageId } from "../../../core/i18n/catalogue.ts"
-import { describeError } from "../../../core/i18n/describeError.ts"
 
 /** Where a wallet request a view started stands; a failure carries the text to show, as catalogue data. */
 export type Attempt = { readonly status: "pending" } | { readonly status: "failed"; readonly message: Message }

@@ -1,6 +1,6 @@
 "use client"
+import type { OpenParameters } from "airlock"
 import { type MouseEvent, useCallback, useMemo } from "react"
-import type { OpenParameters } from "../../../core/router/requests.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { preloadModal } from "../modal/load.ts"
 import { useReturnFocus } from "./useReturnFocus.ts"

@@ -1,9 +1,12 @@
 "use client"
+import {
+  type AirlockClient,
+  type AirlockState,
+  type ChainNamespace,
+  connectedResourceKey,
+  type resourceLifetimes
+} from "airlock"
 import { useCallback, useEffect } from "react"
-import type { AirlockClient } from "../../../core/client/types.ts"
-import { connectedResourceKey, type resourceLifetimes } from "../../../core/resources/resource.ts"
-import type { ChainNamespace } from "../../../core/schema/namespace.ts"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 

@@ -1,8 +1,7 @@
 "use client"
 import { animated, useSpring } from "@react-spring/web"
+import { type DialogApi, HEADER_TEXT_TRANSITION_MS } from "airlock"
 import { useLayoutEffect, useRef } from "react"
-import type { DialogApi } from "../../../core/anatomy/dialog.ts"
-import { HEADER_TEXT_TRANSITION_MS } from "../../../core/router/constants.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
 
 const BackIcon = () => (

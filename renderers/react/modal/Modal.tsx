@@ -2,9 +2,8 @@
 // Bundler hints, no names (see ../kernel.ts): the renderer's kernel, and core's lazy part, which this part runs on.
 import "../kernel.ts"
 import "../../../core/client/lazy.ts"
+import { type AirlockState, connectDialog } from "airlock"
 import { Suspense, useEffect, useId, useMemo, useRef } from "react"
-import { connectDialog } from "../../../core/anatomy/dialog.ts"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"

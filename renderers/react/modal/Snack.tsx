@@ -1,5 +1,5 @@
 "use client"
-import type { SnackMessage } from "../../../core/router/timings.ts"
+import type { SnackMessage } from "airlock"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 
 /**

@@ -1,8 +1,7 @@
 "use client"
 import { animated, useSpring } from "@react-spring/web"
+import { MODAL_HEIGHT_TRANSITION_MS, type Transition, VIEW_TRANSITION_MS } from "airlock"
 import { type ReactNode, useLayoutEffect, useRef } from "react"
-import { MODAL_HEIGHT_TRANSITION_MS, VIEW_TRANSITION_MS } from "../../../core/router/constants.ts"
-import type { Transition } from "../../../core/router/state.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 
 /** How far a view slides in, in px: from the reading direction's end for "next", from its start for "prev". */

@@ -1,6 +1,6 @@
 "use client"
+import { syncDialog } from "airlock"
 import { type RefObject, useLayoutEffect } from "react"
-import { syncDialog } from "../../../core/anatomy/syncDialog.ts"
 import { useReturnFocus } from "../internal/useReturnFocus.ts"
 
 /**

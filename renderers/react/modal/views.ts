@@ -1,5 +1,5 @@
+import type { View } from "airlock"
 import { type ComponentType, type FunctionComponent, type LazyExoticComponent, lazy } from "react"
-import type { View } from "../../../core/router/views.ts"
 import { Connect } from "../views/Connect.tsx"
 import { ConnectingExternal } from "../views/ConnectingExternal.tsx"
 import { ConnectingWalletConnect, ConnectingWalletConnectBasic } from "../views/ConnectingWalletConnect.tsx"

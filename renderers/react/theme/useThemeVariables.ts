@@ -1,7 +1,6 @@
 "use client"
+import type { AirlockState, ThemeMode } from "airlock"
 import { type RefObject, useLayoutEffect } from "react"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import type { ThemeMode } from "../../../core/state/theme.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 
 const selectThemeVariables = (state: AirlockState) => state.themeVariables

@@ -1,13 +1,19 @@
 "use client"
+import {
+  type AccountTab,
+  type AirlockState,
+  accountTabs,
+  formatBalance,
+  getTabHandlers,
+  getTabListProps,
+  getTabPanelProps,
+  getTabProps,
+  isSafeLinkUrl,
+  isViewEnabled,
+  type MessageId,
+  truncateAddress
+} from "airlock"
 import { type CSSProperties, lazy, Suspense, useState } from "react"
-import { getTabHandlers, getTabListProps, getTabPanelProps, getTabProps } from "../../../core/anatomy/tabs.ts"
-import type { MessageId } from "../../../core/i18n/catalogue.ts"
-import { isViewEnabled } from "../../../core/router/views.ts"
-import type { AccountTab } from "../../../core/schema/account.ts"
-import { accountTabs } from "../../../core/schema/accountTabs.ts"
-import { formatBalance, truncateAddress } from "../../../core/schema/format.ts"
-import { isSafeLinkUrl } from "../../../core/schema/urlCheck.ts"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { NetworkImage } from "../components/NetworkImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"

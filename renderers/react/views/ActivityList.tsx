@@ -1,6 +1,6 @@
 "use client"
+import type { ActivityRow as Row } from "airlock"
 import { memo } from "react"
-import type { ActivityRow as Row } from "../../../core/resources/activityFormat.ts"
 import { useAirlockActivity } from "../hooks/useAirlockActivity.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"

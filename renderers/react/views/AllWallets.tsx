@@ -1,16 +1,17 @@
 "use client"
 import { defaultRangeExtractor, type Range, useVirtualizer } from "@tanstack/react-virtual"
-import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react"
 import {
+  type AirlockState,
+  type AllWalletsEntry,
   getWalletGridCellProps,
   getWalletGridProps,
   getWalletGridRowProps,
   getWalletItemProps,
   moveInGrid,
+  selectAllWallets,
   WALLET_GRID_COLUMNS
-} from "../../../core/anatomy/walletItem.ts"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import { type AllWalletsEntry, selectAllWallets } from "../../../core/state/selectors.ts"
+} from "airlock"
+import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react"
 import { WalletImage } from "../components/WalletImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"

@@ -1,13 +1,13 @@
 "use client"
-import { getWalletListProps } from "../../../core/anatomy/walletItem.ts"
-import { localizeDecimal } from "../../../core/schema/format.ts"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import {
+  type AirlockState,
   type ConnectSection,
   type ConnectView,
   connectSectionLabels,
+  getWalletListProps,
+  localizeDecimal,
   selectConnectView
-} from "../../../core/state/selectors.ts"
+} from "airlock"
 import { WalletItem } from "../components/WalletItem.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"

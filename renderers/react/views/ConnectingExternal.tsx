@@ -1,5 +1,5 @@
 "use client"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
+import type { AirlockState } from "airlock"
 import { PendingRequest } from "../components/PendingRequest.tsx"
 import { WalletImage } from "../components/WalletImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"

@@ -1,8 +1,13 @@
 "use client"
-import type { MessageId } from "../../../core/i18n/catalogue.ts"
-import { type WalletLinkKind, walletLink, walletLinkKinds, walletLinkTarget } from "../../../core/rules/walletLinks.ts"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import { selectWalletConnectWallet } from "../../../core/state/selectors.ts"
+import {
+  type AirlockState,
+  type MessageId,
+  selectWalletConnectWallet,
+  type WalletLinkKind,
+  walletLink,
+  walletLinkKinds,
+  walletLinkTarget
+} from "airlock"
 import { QrCode } from "../components/QrCode.tsx"
 import { WalletImage } from "../components/WalletImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"

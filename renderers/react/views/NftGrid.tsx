@@ -1,6 +1,6 @@
 "use client"
+import type { Nft } from "airlock"
 import { memo } from "react"
-import type { Nft } from "../../../core/schema/api/nfts.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockNfts } from "../hooks/useAirlockNfts.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"

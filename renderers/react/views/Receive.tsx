@@ -1,7 +1,6 @@
 "use client"
+import { type AirlockState, truncateAddress } from "airlock"
 import { useCallback } from "react"
-import { truncateAddress } from "../../../core/schema/format.ts"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { NetworkImage } from "../components/NetworkImage.tsx"
 import { QrCode } from "../components/QrCode.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"

@@ -1,10 +1,15 @@
 "use client"
+import {
+  filterTokens,
+  formatBalance,
+  localizeDecimal,
+  selectSend,
+  sendTokenKey,
+  sendValueInUsd,
+  type TokenBalance,
+  truncateAddress
+} from "airlock"
 import { useEffect, useId, useRef, useState } from "react"
-import { filterTokens, selectSend } from "../../../core/resources/send.ts"
-import { sendValueInUsd } from "../../../core/rules/send.ts"
-import { formatBalance, localizeDecimal, truncateAddress } from "../../../core/schema/format.ts"
-import type { TokenBalance } from "../../../core/schema/token.ts"
-import { sendTokenKey } from "../../../core/state/send.ts"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"

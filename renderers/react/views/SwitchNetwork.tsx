@@ -1,6 +1,6 @@
 "use client"
+import type { AirlockState } from "airlock"
 import { useCallback } from "react"
-import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { NetworkImage } from "../components/NetworkImage.tsx"
 import { PendingRequest } from "../components/PendingRequest.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"

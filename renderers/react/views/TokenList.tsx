@@ -1,7 +1,6 @@
 "use client"
+import { formatBalance, formatUsd, type TokenBalance } from "airlock"
 import { memo } from "react"
-import { formatBalance, formatUsd } from "../../../core/schema/format.ts"
-import type { TokenBalance } from "../../../core/schema/token.ts"
 import { useAirlockTokens } from "../hooks/useAirlockTokens.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { safeImageSrc } from "../internal/imageSrc.ts"

@@ -62,13 +62,13 @@ describe("kernels put the first load in a few files, closing no import circle", 
       const remove = listed.filter((file) => !wanted.includes(file)).map((f) => `import "${specifierFrom(kernel, f)}"`)
       expect({ kernel, add, remove }).toEqual({ kernel, add: [], remove: [] })
     }
-  })
+  }, 60_000)
 
   it("the bench page's first load under esbuild is at most 8 files in 2 levels (one import round)", async () => {
     const { files, levels } = await benchFirstLoad()
     expect(files).toBeLessThanOrEqual(8)
     expect(levels).toBeLessThanOrEqual(2)
-  })
+  }, 60_000)
 
   it("package.json's sideEffects lists every kernel, as source and as built, so bundlers keep its imports", () => {
     const { sideEffects } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { sideEffects: string[] }
