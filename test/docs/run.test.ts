@@ -29,7 +29,13 @@ const entries: Record<string, string> = {
   "airlock/solana": join(root, "adapters/solana/index.ts"),
   "airlock/embedded": join(root, "adapters/embedded/index.ts"),
   "airlock/effect": join(root, "core/effect.ts"),
-  "airlock/testing": join(root, "core/testing/index.ts")
+  "airlock/testing": join(root, "core/testing/index.ts"),
+  ...Object.fromEntries(
+    ["en", "ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"].map((tag) => [
+      `airlock/locales/${tag}`,
+      join(root, `core/i18n/locales/${tag}.ts`)
+    ])
+  )
 }
 
 /**
@@ -51,7 +57,7 @@ const stated = /^([^\s/][^\n]*?\))\s+\/\/ ("(?:[^"\\]|\\.)*"|true|false)(?=\s|$)
 
 const prepare = (example: Example, api: string): string =>
   example.code
-    .replace(/from "(airlock(?:\/[a-z]+)?)"/g, (whole, specifier: string) =>
+    .replace(/from "(airlock(?:\/[a-z]+(?:\/[A-Za-z-]+)?)?)"/g, (whole, specifier: string) =>
       specifier in entries ? `from ${JSON.stringify(entries[specifier])}` : whole
     )
     .replaceAll("http://127.0.0.1:4400", api)
