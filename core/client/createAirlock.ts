@@ -1,13 +1,14 @@
 import * as Effect from "effect/Effect"
 import { makeAdapterRegistry } from "../adapter/adapterRegistry.ts"
 import { startDiscovery } from "../flows/connection/discovery.ts"
-import { makeLocaleSetter } from "../flows/i18n/locale.ts"
+import { completeEnglish, makeLocaleSetter } from "../flows/i18n/locale.ts"
 import { applyBack } from "../flows/modal/back.ts"
 import { applyClose } from "../flows/modal/close.ts"
 import { shakeModal, showSnackMessage } from "../flows/modal/feedback.ts"
 import { applyOpen } from "../flows/modal/open.ts"
 import { applyPush } from "../flows/modal/push.ts"
 import * as sendForm from "../flows/send/form.ts"
+import type { LocaleCatalogue } from "../i18n/catalogue.ts"
 import type { AirlockOptions } from "../options/AirlockOptions.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import { Platform } from "../services/Platform.ts"
@@ -24,7 +25,9 @@ import type { AirlockClient } from "./types.ts"
 export type { AirlockServices } from "./runtime.ts"
 
 // Every flow and service, one chunk fetched right after start (its runtime needs the services).
-const lazy = () => import("./lazy.ts")
+const lazyPart = () => import("./lazy.ts")
+/** The whole English catalogue, once core's lazy part has arrived (for any client): a later client starts with it. */
+let english: LocaleCatalogue | undefined
 
 /**
  * Creates an Airlock client: checks the options, builds the services, reads the stored session and the remote
@@ -54,6 +57,19 @@ export const makeAirlock = (
   const platform = services.platform ?? (typeof window === "undefined" ? Platform.makeServer() : Platform.makeBrowser())
   const { state: first, invalid } = firstState(options, platform)
   const store = makeStore<AirlockState>(first, { seal })
+  // The first snapshot has English's first-load texts only (the buttons', the errors'); the whole catalogue comes with
+  // core's lazy part and is in the state before anything runs on that part: a flow, or a view (every renderer's lazy
+  // part imports core's, so its chunk evaluates after this part's, whose arrival this applies first).
+  const lazy = () =>
+    lazyPart().then((m) => {
+      english = m.english
+      completeEnglish(store, m.english)
+      return m
+    })
+  if (english !== undefined) completeEnglish(store, english)
+  // Fetched now, not once the runtime is built (`ready` runs on it): a failure is `ready`'s to report. A client whose
+  // options were refused never opens a view.
+  else if (invalid === undefined) lazy().catch(() => undefined)
   const adapterList = invalid === undefined ? (options.adapters ?? []) : []
   const adapters = makeAdapterRegistry(adapterList, {
     projectId: typeof options.projectId === "string" ? options.projectId : undefined,
@@ -118,7 +134,7 @@ export const makeAirlock = (
 
   // Discovery runs from the start: EIP-6963 announcements come with the page. Stopped by destroy().
   life.own(startDiscovery(adapterList, store, adapters))
-  const setLocale = makeLocaleSetter(store)
+  const setLocale = makeLocaleSetter(store, () => lazy().then((m) => m.english))
   const startLocale = invalid === undefined ? localeToLoad(options, platform) : undefined
   if (startLocale !== undefined) background(setLocale(startLocale))
   // The Send form starts over when its view is left or its account or network changes.

@@ -1,16 +1,19 @@
 /**
- * The locales Airlock ships, how a visitor's languages pick one, and how each locale's catalogue loads: English is
- * on the first load; every other locale is a chunk of its own, fetched when chosen.
+ * The locales Airlock ships, how a visitor's languages pick one, and how each translation's catalogue loads: a chunk
+ * of its own, fetched when chosen. English comes apart: its first-load texts are in the first snapshot
+ * (`./firstEnglish.ts`), the whole catalogue with core's lazy part.
  * @module
  */
 import type { LocaleCatalogue } from "./catalogue.ts"
-import { en } from "./locales/en.ts"
 
 /** The bundled locales, English first. */
 export const bundledLocales = ["en", "ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"] as const
 
 /** One of {@link bundledLocales}. */
 export type BundledLocale = (typeof bundledLocales)[number]
+
+/** A bundled locale but English: a translation, fetched as a chunk of its own ({@link loadLocale}). */
+export type Translation = Exclude<BundledLocale, "en">
 
 /** The writing direction of a locale: right-to-left for Arabic, Hebrew, Persian and Urdu. */
 export const localeDir = (locale: string): "ltr" | "rtl" => (/^(ar|he|fa|ur)(-|$)/i.test(locale) ? "rtl" : "ltr")
@@ -57,21 +60,19 @@ export const preferredLocale = (languages: ReadonlyArray<string>): BundledLocale
 }
 
 /**
- * Fetches a bundled locale's catalogue (its own chunk).
+ * Fetches a translation's catalogue (its own chunk).
  *
  * @example
  * ```ts
  * import { loadLocale } from "./locales.ts"
- * const english = await loadLocale("en")
- * english.messages["button.connect"] // "Connect Wallet"
+ * const german = await loadLocale("de")
+ * german.messages["button.connect"] // "Wallet verbinden"
  * ```
  */
-export const loadLocale = (locale: BundledLocale): Promise<LocaleCatalogue> => loaders[locale]()
+export const loadLocale = (locale: Translation): Promise<LocaleCatalogue> => loaders[locale]()
 
-/** Each bundled locale's chunk. */
-const loaders: { readonly [Locale in BundledLocale]: () => Promise<LocaleCatalogue> } = {
-  // English is on the first load already (the first snapshot's texts).
-  en: () => Promise.resolve(en),
+/** Each translation's chunk. */
+const loaders: { readonly [Locale in Translation]: () => Promise<LocaleCatalogue> } = {
   ar: () => import("./locales/ar.ts").then((m) => m.ar),
   de: () => import("./locales/de.ts").then((m) => m.de),
   es: () => import("./locales/es.ts").then((m) => m.es),

@@ -1,5 +1,5 @@
 import type { LocaleCatalogue } from "../i18n/catalogue.ts"
-import { en as english } from "../i18n/locales/en.ts"
+import { firstEnglish } from "../i18n/firstEnglish.ts"
 import { initial as initialRouter } from "../router/index.ts"
 import type { ResolvedFeatures } from "../rules/features.ts"
 import type { AccountState } from "../schema/account.ts"
@@ -28,7 +28,10 @@ export interface InitialStateInput {
   readonly isMobile: boolean
   readonly hasInjectedWallet: boolean
   readonly excludedWallets?: ReadonlyArray<string> | undefined
-  /** The locale to start in; English when absent. */
+  /**
+   * The locale to start in; when absent, English with the first load's texts ({@link firstEnglish}), which the client
+   * completes when its lazy part arrives.
+   */
   readonly locale?: LocaleCatalogue | undefined
 }
 
@@ -41,7 +44,7 @@ export const makeInitialState = (input: InitialStateInput): AirlockState => ({
   snack: undefined,
   alert: undefined,
   lastEvent: undefined,
-  i18n: (({ locale, dir, messages }) => ({ locale, dir, messages }))(input.locale ?? english),
+  i18n: (({ locale, dir, messages }) => ({ locale, dir, messages }))(input.locale ?? firstEnglish),
   themeMode: input.themeMode,
   themeVariables: { ...defaultThemeVariables, ...input.themeVariables },
   switchingNamespace: false,

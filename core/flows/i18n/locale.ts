@@ -1,4 +1,5 @@
 import type { LocaleCatalogue } from "../../i18n/catalogue.ts"
+import { firstEnglish } from "../../i18n/firstEnglish.ts"
 import { bundledLocaleOf, loadLocale } from "../../i18n/locales.ts"
 import type { AirlockState } from "../../state/AirlockState.ts"
 import type { Store } from "../../state/Store.ts"
@@ -11,15 +12,26 @@ export const applyLocale = (store: Store<AirlockState>, catalogue: LocaleCatalog
       : { ...state, i18n: { locale: catalogue.locale, dir: catalogue.dir, messages: catalogue.messages } }
   )
 
-/** Sets `store`'s language, remembering the last one asked for: a slower earlier load never wins over it. */
-export const makeLocaleSetter = (store: Store<AirlockState>) => {
+/**
+ * Puts the whole English catalogue (`english`, from core's lazy part) in place of the first load's English texts
+ * ({@link firstEnglish}); any other language (a catalogue the app passed, a locale already set) stays.
+ */
+export const completeEnglish = (store: Store<AirlockState>, english: LocaleCatalogue): void => {
+  if (store.getSnapshot().i18n.messages === firstEnglish.messages) applyLocale(store, english)
+}
+
+/**
+ * Sets `store`'s language, remembering the last one asked for: a slower earlier load never wins over it. `english`
+ * fetches the whole English catalogue (with core's lazy part).
+ */
+export const makeLocaleSetter = (store: Store<AirlockState>, english: () => Promise<LocaleCatalogue>) => {
   let latest: unknown
   return async (locale: string | LocaleCatalogue): Promise<void> => {
     latest = locale
     if (typeof locale !== "string") return applyLocale(store, locale)
     const bundled = bundledLocaleOf(locale)
     if (bundled === undefined) console.warn(`Airlock: no bundled locale for "${locale}"; texts stay in English`)
-    const catalogue = await loadLocale(bundled ?? "en")
+    const catalogue = await (bundled === undefined || bundled === "en" ? english() : loadLocale(bundled))
     if (latest === locale) applyLocale(store, catalogue)
   }
 }
