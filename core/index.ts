@@ -30,7 +30,6 @@ export {
   translate
 } from "./i18n/catalogue.ts"
 export { describeError } from "./i18n/describeError.ts"
-export { en } from "./i18n/en/index.ts"
 export { type TemplatePart, templateParts } from "./i18n/format.ts"
 export {
   type BundledLocale,

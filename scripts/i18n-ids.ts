@@ -1,10 +1,10 @@
 /**
  * `npm run docs:i18n`: writes the catalogue's ids by area, with their English texts, into docs/i18n.md between its
- * `<!-- ids:start -->` and `<!-- ids:end -->` lines, and English as a locale (core/i18n/locales/en.ts, the catalogue
- * core's lazy part brings). test/docs/i18n.test.ts fails while either lags behind the catalogue, and says to run this.
+ * `<!-- ids:start -->` and `<!-- ids:end -->` lines. test/docs/i18n.test.ts fails while the doc lags behind the
+ * catalogue, and says to run this.
  */
 import { readFileSync, writeFileSync } from "node:fs"
-import { areas, en } from "../core/i18n/en/index.ts"
+import { areas } from "../core/i18n/en/index.ts"
 
 /** The file each area's texts live in, under core/i18n/en/. */
 export const areaFiles: { readonly [Area in keyof typeof areas]: string } = {
@@ -80,31 +80,7 @@ export const withIdTables = (doc: string): string => {
   return `${doc.slice(0, from + start.length)}\n\n${idTables()}\n\n${doc.slice(to)}`
 }
 
-/**
- * core/i18n/locales/en.ts: the whole English catalogue as a locale of literal texts, like every translation. It is a
- * copy, not an import of `core/i18n/en/index.ts`, because `airlock` exports that one: a bundler that splits by the
- * entry points reaching a module (esbuild) would put whatever core's lazy part uses of it on the page's first load.
- */
-export const englishLocale = (): string =>
-  [
-    "// Written by `npm run docs:i18n` from core/i18n/en/*.ts: edit those, not this file.",
-    'import type { LocaleCatalogue } from "../catalogue.ts"',
-    "",
-    "/** English, the catalogue's source language: the whole catalogue, which core's lazy part brings. */",
-    "export const en: LocaleCatalogue = {",
-    '  locale: "en",',
-    '  dir: "ltr",',
-    "  messages: {",
-    Object.entries(en)
-      .map(([id, text]) => `    ${JSON.stringify(id)}: ${JSON.stringify(text)}`)
-      .join(",\n"),
-    "  }",
-    "}",
-    ""
-  ].join("\n")
-
 if (import.meta.main) {
   const path = new URL("../docs/i18n.md", import.meta.url)
   writeFileSync(path, withIdTables(readFileSync(path, "utf8")))
-  writeFileSync(new URL("../core/i18n/locales/en.ts", import.meta.url), englishLocale())
 }

@@ -134,7 +134,10 @@ export const makeAirlock = (
 
   // Discovery runs from the start: EIP-6963 announcements come with the page. Stopped by destroy().
   life.own(startDiscovery(adapterList, store, adapters))
-  const setLocale = makeLocaleSetter(store, () => lazy().then((m) => m.english))
+  // A locale's texts come through core's lazy part: English is in it, each other locale is a chunk it fetches.
+  const setLocale = makeLocaleSetter(store, (locale) =>
+    lazy().then((m) => (locale === "en" ? m.english : m.loadLocale(locale)))
+  )
   const startLocale = invalid === undefined ? localeToLoad(options, platform) : undefined
   if (startLocale !== undefined) background(setLocale(startLocale))
   // The Send form starts over when its view is left or its account or network changes.

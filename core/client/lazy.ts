@@ -16,6 +16,7 @@ export * as remote from "../flows/remote/index.ts"
 export { initialize } from "../flows/remote/initialize.ts"
 export * as send from "../flows/send/index.ts"
 /** The whole English catalogue: the client completes the first snapshot's English with it (see `firstEnglish`). */
+export { loadLocale } from "../i18n/loadLocale.ts"
 export { en as english } from "../i18n/locales/en.ts"
 export { frameClient } from "../services/frameClient.ts"
 export { serviceLayers } from "./layers.ts"

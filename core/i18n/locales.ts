@@ -4,7 +4,6 @@
  * (`./firstEnglish.ts`), the whole catalogue with core's lazy part.
  * @module
  */
-import type { LocaleCatalogue } from "./catalogue.ts"
 
 /** The bundled locales, English first. */
 export const bundledLocales = ["en", "ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"] as const
@@ -57,31 +56,4 @@ export const preferredLocale = (languages: ReadonlyArray<string>): BundledLocale
     if (locale !== undefined) return locale
   }
   return "en"
-}
-
-/**
- * Fetches a translation's catalogue (its own chunk).
- *
- * @example
- * ```ts
- * import { loadLocale } from "./locales.ts"
- * const german = await loadLocale("de")
- * german.messages["button.connect"] // "Wallet verbinden"
- * ```
- */
-export const loadLocale = (locale: Translation): Promise<LocaleCatalogue> => loaders[locale]()
-
-/** Each translation's chunk. */
-const loaders: { readonly [Locale in Translation]: () => Promise<LocaleCatalogue> } = {
-  ar: () => import("./locales/ar.ts").then((m) => m.ar),
-  de: () => import("./locales/de.ts").then((m) => m.de),
-  es: () => import("./locales/es.ts").then((m) => m.es),
-  fr: () => import("./locales/fr.ts").then((m) => m.fr),
-  it: () => import("./locales/it.ts").then((m) => m.it),
-  ja: () => import("./locales/ja.ts").then((m) => m.ja),
-  ko: () => import("./locales/ko.ts").then((m) => m.ko),
-  "pt-BR": () => import("./locales/pt-BR.ts").then((m) => m.ptBR),
-  tr: () => import("./locales/tr.ts").then((m) => m.tr),
-  "zh-CN": () => import("./locales/zh-CN.ts").then((m) => m.zhCN),
-  "zh-TW": () => import("./locales/zh-TW.ts").then((m) => m.zhTW)
 }

@@ -22,8 +22,9 @@ export type ConnectSection =
  *
  * @example
  * ```ts
- * import { connectSectionLabels, en, translate } from "airlock"
- * translate(en, connectSectionLabels.injected) // "Installed"
+ * import { connectSectionLabels, translate } from "airlock"
+ * import { en } from "airlock/locales/en"
+ * translate(en.messages, connectSectionLabels.injected) // "Installed"
  * ```
  */
 export const connectSectionLabels = {

@@ -1,6 +1,6 @@
 import type { LocaleCatalogue } from "../../i18n/catalogue.ts"
 import { firstEnglish } from "../../i18n/firstEnglish.ts"
-import { bundledLocaleOf, loadLocale } from "../../i18n/locales.ts"
+import { type BundledLocale, bundledLocaleOf } from "../../i18n/locales.ts"
 import type { AirlockState } from "../../state/AirlockState.ts"
 import type { Store } from "../../state/Store.ts"
 
@@ -21,17 +21,20 @@ export const completeEnglish = (store: Store<AirlockState>, english: LocaleCatal
 }
 
 /**
- * Sets `store`'s language, remembering the last one asked for: a slower earlier load never wins over it. `english`
- * fetches the whole English catalogue (with core's lazy part).
+ * Sets `store`'s language, remembering the last one asked for: a slower earlier load never wins over it. `load`
+ * fetches a bundled locale's whole catalogue (through core's lazy part).
  */
-export const makeLocaleSetter = (store: Store<AirlockState>, english: () => Promise<LocaleCatalogue>) => {
+export const makeLocaleSetter = (
+  store: Store<AirlockState>,
+  load: (locale: BundledLocale) => Promise<LocaleCatalogue>
+) => {
   let latest: unknown
   return async (locale: string | LocaleCatalogue): Promise<void> => {
     latest = locale
     if (typeof locale !== "string") return applyLocale(store, locale)
     const bundled = bundledLocaleOf(locale)
     if (bundled === undefined) console.warn(`Airlock: no bundled locale for "${locale}"; texts stay in English`)
-    const catalogue = await (bundled === undefined || bundled === "en" ? english() : loadLocale(bundled))
+    const catalogue = await load(bundled ?? "en")
     if (latest === locale) applyLocale(store, catalogue)
   }
 }

@@ -15,7 +15,10 @@ describe("importing any entry in Node", () => {
       "airlock/evm",
       "airlock/walletconnect",
       "airlock/solana",
-      "airlock/embedded"
+      "airlock/embedded",
+      ...["en", "ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"].map(
+        (tag) => `airlock/locales/${tag}`
+      )
     ])
     const { imported, failed, accesses } = await runNode<{
       imported: ReadonlyArray<string>
