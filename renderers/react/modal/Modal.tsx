@@ -3,10 +3,11 @@
 import "../kernel.ts"
 import "../../../core/client/lazy.ts"
 import { type AirlockState, connectDialog } from "airlock"
-import { Suspense, useEffect, useId, useMemo, useRef } from "react"
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
+import { onIdle } from "../internal/onIdle.ts"
 import { useThemeVariables } from "../theme/useThemeVariables.ts"
 import { AlertBanner } from "./AlertBanner.tsx"
 import { Header } from "./Header.tsx"
@@ -14,6 +15,7 @@ import { Snack } from "./Snack.tsx"
 import { useDialog } from "./useDialog.ts"
 import { ViewStage } from "./ViewStage.tsx"
 import { preloadView, viewComponent } from "./views.ts"
+import { Warmup } from "./Warmup.tsx"
 
 const selectModal = (state: AirlockState) => state.modal
 const selectShake = (state: AirlockState) => state.shake
@@ -51,28 +53,48 @@ export const Modal = () => {
     preloadView(connected ? "Account" : "ConnectingExternal")
   }, [connected])
 
+  // Once, when the browser is idle while the modal is closed: draw the open card hidden, so that the first open is not
+  // the first run of its code (see Warmup). An open before that makes it needless.
+  const [warming, setWarming] = useState(false)
+  const warmed = useRef(false)
+  useEffect(() => {
+    if (warmed.current) return
+    if (modal.open) {
+      warmed.current = true
+      return
+    }
+    return onIdle(() => {
+      warmed.current = true
+      setWarming(true)
+    })
+  }, [modal.open])
+  const warmedUp = useCallback(() => setWarming(false), [])
+
   const View = viewComponent(modal.view)
 
   return (
-    <dialog
-      ref={ref}
-      {...normalizeProps(api.getDialogProps())}
-      className="airlock-modal"
-      data-airlock=""
-      data-theme={mode}
-    >
-      {modal.open ? (
-        <div className={shake ? "airlock-card airlock-shake" : "airlock-card"} data-shake={shake}>
-          <Header dialog={api} immediate={immediate} />
-          <ViewStage view={modal.view} transition={modal.transition} immediate={immediate}>
-            <Suspense fallback={<div className="airlock-view-loading" aria-busy="true" />}>
-              <View id={id} />
-            </Suspense>
-          </ViewStage>
-          <AlertBanner alert={alert} />
-          <Snack snack={snack} />
-        </div>
-      ) : null}
-    </dialog>
+    <>
+      <dialog
+        ref={ref}
+        {...normalizeProps(api.getDialogProps())}
+        className="airlock-modal"
+        data-airlock=""
+        data-theme={mode}
+      >
+        {modal.open ? (
+          <div className={shake ? "airlock-card airlock-shake" : "airlock-card"} data-shake={shake}>
+            <Header dialog={api} immediate={immediate} />
+            <ViewStage view={modal.view} transition={modal.transition} immediate={immediate}>
+              <Suspense fallback={<div className="airlock-view-loading" aria-busy="true" />}>
+                <View id={id} />
+              </Suspense>
+            </ViewStage>
+            <AlertBanner alert={alert} />
+            <Snack snack={snack} />
+          </div>
+        ) : null}
+      </dialog>
+      {warming && !modal.open ? <Warmup immediate={immediate} onDone={warmedUp} /> : null}
+    </>
   )
 }

@@ -56,3 +56,36 @@ test("a view fetched ahead is drawn without a loading placeholder (no Suspense h
   expect(placeholders).toBe(0)
   await client.destroy()
 })
+
+test("once idle, the open card is drawn once unseen (inert, hidden, off screen) and gone a frame later", async () => {
+  skipAnimations()
+  const seen: Array<{ inert: boolean; hidden: string | null; visibility: string; wallets: number }> = []
+  const observer = new MutationObserver(() => {
+    const copy = document.querySelector<HTMLElement>(".airlock-warmup")
+    if (copy !== null && seen.length === 0) {
+      seen.push({
+        inert: copy.inert,
+        hidden: copy.getAttribute("aria-hidden"),
+        visibility: getComputedStyle(copy).visibility,
+        wallets: copy.querySelectorAll("[data-part=wallet-item]").length
+      })
+    }
+  })
+  observer.observe(document.body, { subtree: true, childList: true })
+  const client = createTestAirlock({ adapters: [fakeAdapter({ connector: { name: "Warm Wallet" } }).adapter] })
+  await render(
+    <AirlockProvider client={client}>
+      <ConnectButton />
+    </AirlockProvider>
+  )
+  await expect.poll(() => seen.length).toBe(1)
+  await expect.poll(() => document.querySelector(".airlock-warmup")).toBeNull()
+  observer.disconnect()
+  // The copy drew Connect over the client's real wallets, and nothing of it could be reached or seen.
+  expect(seen[0]).toEqual({ inert: true, hidden: "true", visibility: "hidden", wallets: 1 })
+  // The real open is untouched by it: one dialog, one wallet row.
+  await userEvent.click(page.getByRole("button", { name: "Connect Wallet" }))
+  await expect.element(page.getByRole("dialog", { name: "Connect Wallet" })).toBeVisible()
+  expect(page.getByRole("button", { name: /^Warm Wallet/ }).all()).toHaveLength(1)
+  await client.destroy()
+})
