@@ -6,15 +6,12 @@
  */
 import * as Deferred from "effect/Deferred"
 import * as Effect from "effect/Effect"
-import * as Schema from "effect/Schema"
 import { AlertError } from "../errors/alerts.ts"
 import { FrameError } from "../errors/catalogue.ts"
 import {
-  AppToFrameMessage,
   appMessagePrefix,
   type FrameAction,
   type FrameSuccessPayload,
-  FrameToAppMessage,
   frameMessageData,
   frameMessageLimit,
   frameMessagePrefix
@@ -23,6 +20,7 @@ import { StateStore } from "../state/StateStore.ts"
 import { showAlert } from "../state/showAlert.ts"
 import { ClientConfig } from "./ClientConfig.ts"
 import { type FrameEvent, type FrameParams, type FrameShape, type FrameStatus, frameTimings } from "./FrameShape.ts"
+import { claimedType, decodeAppMessage, decodeFrameMessage, frameUrl, newId, replyError } from "./frameMessages.ts"
 import { Platform } from "./Platform.ts"
 
 interface Pending {
@@ -39,45 +37,6 @@ interface Loaded {
   readonly loaded: Deferred.Deferred<void, AlertError>
   /** 500 ms after `READY`. */
   readonly initialised: Deferred.Deferred<void>
-}
-
-const decodeFrameMessage = Schema.decodeUnknownResult(FrameToAppMessage)
-const decodeAppMessage = Schema.decodeUnknownResult(AppToFrameMessage)
-
-/** A request id: 32 random hex characters (`crypto.getRandomValues` exists in every browser, secure context or not). */
-const newId = (): string => {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("")
-}
-
-const frameErrorTexts = Object.entries(FrameError.texts) as ReadonlyArray<[keyof typeof FrameError.texts, string]>
-
-/** The error of an `_ERROR` reply: one of SPEC §8's frame texts when the message is one, else the frame's message. */
-const replyError = (message: string): FrameError => {
-  if (message === "") return new FrameError({ reason: "SomethingWentWrong" })
-  const known = frameErrorTexts.find(([reason, text]) => reason !== "Reply" && text === message)
-  return known === undefined
-    ? new FrameError({ reason: "Reply", params: { message } })
-    : new FrameError({ reason: known[0] })
-}
-
-/** A `type` as a message claims it, read without trusting the message (getters, proxies). */
-const claimedType = (data: unknown): string | undefined => {
-  const type = typeof data === "object" && data !== null ? (data as { type?: unknown }).type : undefined
-  return typeof type === "string" ? type : undefined
-}
-
-/** The iframe's `src`: `<endpoints.frame>/sdk` with SPEC §7's query parameters. */
-const frameUrl = (base: string, projectId: string, version: string, params: FrameParams): string => {
-  const query = new URLSearchParams({
-    projectId,
-    chainId: String(params.chainId),
-    version,
-    enableLogger: String(params.enableLogger ?? false),
-    rpcUrl: params.rpcUrl
-  })
-  if (params.enableCloudAuthAccount === true) query.set("enableCloudAuthAccount", "true")
-  return `${base.replace(/\/+$/, "")}/sdk?${query}`
 }
 
 /**
