@@ -174,6 +174,13 @@ export const makeAirlock = (
     getServerSnapshot,
     subscribe: (listener) => life.own(store.subscribe(listener)),
     watch: (selector, onChange, equals) => life.own(store.watch(selector, onChange, equals)),
+    preload: () =>
+      now(() =>
+        adapters.loadAll().then(
+          () => undefined,
+          () => undefined
+        )
+      ),
     loadAdapter: (namespace) => now(() => adapters.load(namespace)),
     switchNetwork: (network) => flow(lazy, (m) => m.network.switchNetwork(network)),
     chooseNetwork: (network) => flow(lazy, (m) => m.network.chooseNetwork(network)),

@@ -68,6 +68,12 @@ export interface AirlockClient {
    */
   loadAdapter(namespace: ChainNamespace): Promise<AdapterImplementation | undefined>
   /**
+   * Fetches ahead what opening Connect needs: every adapter's code (what `open()` on Connect starts too). A renderer
+   * calls it when it fetches its modal's code ahead (the React one: once idle after that), so the first open runs no
+   * adapter code. Never rejects: a failed load is retried, and reported, when it is needed.
+   */
+  preload(): Promise<void>
+  /**
    * Connects a discovered connector (one of `state.connectors`): the wallet prompts, then the account, the
    * connector and the wallet's network are in the state. Rejects with `ConnectionError` 'Connection rejected' when
    * the user refuses, 'Failed to connect' otherwise. `network` asks the wallet to start there where it can.

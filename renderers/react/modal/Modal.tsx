@@ -66,8 +66,10 @@ export const Modal = () => {
     return onIdle(() => {
       warmed.current = true
       setWarming(true)
+      // The adapters' code too: a first open that evaluates it (the WalletConnect SDK is the largest) misses frames.
+      client.preload().catch(() => undefined)
     })
-  }, [modal.open])
+  }, [modal.open, client])
   const warmedUp = useCallback(() => setWarming(false), [])
 
   const View = viewComponent(modal.view)

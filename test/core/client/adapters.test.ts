@@ -26,6 +26,23 @@ describe("adapters load on demand", () => {
     expect(load).toHaveBeenCalledTimes(1)
   })
 
+  it("preload() fetches every adapter's code ahead, once, changes nothing a user sees, and never rejects", async () => {
+    const { load, adapter } = lazyEvm()
+    const failing = vi.fn<() => Promise<object>>().mockRejectedValueOnce(new Error("chunk 404")).mockResolvedValue({})
+    const airlock = createTestAirlock({
+      networks: [mainnet, solana],
+      adapters: [adapter, { namespace: "solana", load: failing }]
+    })
+    await airlock.ready
+    const before = airlock.getState()
+    await expect(airlock.preload()).resolves.toBeUndefined()
+    expect({ evm: load.mock.calls.length, solana: failing.mock.calls.length }).toEqual({ evm: 1, solana: 1 })
+    expect(airlock.getState()).toBe(before)
+    // The open finds the EVM code there; the failed one is retried when needed.
+    await airlock.open()
+    expect({ evm: load.mock.calls.length, solana: failing.mock.calls.length }).toEqual({ evm: 1, solana: 2 })
+  })
+
   it("a stored session loads its adapter on start, for the reconnect", async () => {
     const { load, adapter } = lazyEvm()
     const airlock = createTestAirlock({
