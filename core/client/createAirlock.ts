@@ -153,6 +153,11 @@ export const makeAirlock = (
         if (result.state.view === "Connect") {
           background(adapters.loadAll())
         }
+        // Where WalletConnect can be chosen, its adapter makes a pairing in the background (idle), so the choice
+        // shows the QR code at once; closing the modal gives it up.
+        if (result.state.view === "Connect" || result.state.view === "AllWallets") {
+          background(flow(lazy, (m) => m.connection.preparePairings))
+        }
         return flow(lazy, (m) => m.modal.settleOpen(result, before))
       }),
     close: () =>
