@@ -17,6 +17,7 @@ import type {
 import { ConnectionError } from "../../core/errors/catalogue.ts"
 import type { ChainNamespace } from "../../core/schema/namespace.ts"
 import type { CaipNetwork } from "../../core/schema/network.ts"
+import { pairingLifetimeMs } from "../../core/schema/pairing.ts"
 import { makeCore } from "./core.ts"
 import { type WalletConnectOptions, walletConnectConnectorId } from "./options.ts"
 
@@ -129,9 +130,14 @@ export const makeWalletConnectImplementation = async (
   })
 
   // Ends the wait on the offered pairing: "renew" offers a fresh one, "cancel" (the modal closed) gives up. The SDK
-  // has no way to abort a pending proposal (abortPairingAttempt is a no-op in 2.21.8); the stale one expires by itself.
+  // has no way to abort a pending proposal (abortPairingAttempt is a no-op in 2.21.8): a given-up pairing is deleted,
+  // so the relay stops carrying it and no wallet can answer it.
   let interrupt: ((reason: "renew" | "cancel") => void) | undefined
-
+  // A connect is under way (from its call, before its pairing exists): no pairing is made in advance meanwhile.
+  let connecting = false
+  // The pairing made in advance (preparePairing) that no connect has taken yet.
+  let parked: Proposal | undefined
+  let parkedTimer: ReturnType<typeof setTimeout> | undefined
   /** The session as a connection: its EVM side, and its Solana side as a further namespace. */
   const connectionOf = (session: Session): AdapterConnection => {
     chainId = chainOf(session) as number | undefined
@@ -162,36 +168,153 @@ export const makeWalletConnectImplementation = async (
     }
   }
 
+  /**
+   * One session proposal, from `provider.connect`: its URI once the SDK made it (and when), and the session it ends
+   * in. The provider announces every URI through one event, so proposals are made one at a time: a new one starts
+   * only after the previous one's URI came (or it failed).
+   */
+  interface Proposal {
+    /** The namespaces proposed, as text: a connect for another network does not take this one. */
+    readonly key: string
+    readonly session: Promise<Session>
+    /** Resolves with the URI, or `undefined` when the proposal failed before making one. */
+    readonly uri: Promise<string | undefined>
+    /** When the URI came (Date.now()), once it did. */
+    madeAt: number | undefined
+    /** Given up: a session it still ends in (a wallet that scanned it just before) is ended at once. */
+    dropped: boolean
+  }
+  let last: Promise<unknown> = Promise.resolve()
+  const propose = (network: CaipNetwork): Proposal => {
+    const optionalNamespaces = proposal(network)
+    let uriCame: (uri: string | undefined) => void = () => {}
+    const uri = new Promise<string | undefined>((resolve) => {
+      uriCame = resolve
+    })
+    const showUri = (value: string) => {
+      provider.removeListener("display_uri", showUri)
+      made.madeAt = Date.now()
+      uriCame(value)
+    }
+    // The previous proposal's URI first (see Proposal); one given up before its turn is not made at all.
+    const session = last.then(async () => {
+      if (made.dropped) throw new Error("Pairing given up")
+      provider.on("display_uri", showUri)
+      const approved = await provider.connect({ optionalNamespaces })
+      if (approved === undefined) throw new Error("The wallet approved no session")
+      return approved
+    })
+    last = uri
+    const made: Proposal = { key: JSON.stringify(optionalNamespaces), session, uri, madeAt: undefined, dropped: false }
+    session.then(
+      (approved) => {
+        // A proposal given up that a wallet still approved: its session is ended, none is left dangling.
+        if (made.dropped) void endSession(approved)
+      },
+      () => {
+        provider.removeListener("display_uri", showUri)
+        uriCame(undefined)
+      }
+    )
+    return made
+  }
+  /** Ends a session no connect asked for (or wanted any more). */
+  const endSession = async (session: Session) => {
+    try {
+      if (provider.session?.topic === session.topic) await provider.disconnect()
+      else
+        await provider.client.disconnect({ topic: session.topic, reason: { code: 6000, message: "User disconnected" } })
+    } catch {}
+  }
+  /** Gives a proposal up: its pairing is deleted (the relay unsubscribes it) once it has one. */
+  const drop = (given: Proposal) => {
+    given.dropped = true
+    void given.uri
+      .then(async (uri) => {
+        const topic = uri?.slice(3, uri.indexOf("@"))
+        if (topic === undefined || topic === "" || !provider.client.core.pairing.pairings.keys.includes(topic)) return
+        await provider.client.core.pairing.disconnect({ topic })
+      })
+      .catch(() => undefined)
+  }
+  const unpark = (): Proposal | undefined => {
+    const taken = parked
+    parked = undefined
+    if (parkedTimer !== undefined) clearTimeout(parkedTimer)
+    parkedTimer = undefined
+    return taken
+  }
+  /**
+   * The proposal a connect for `network` waits on: the one made in advance when it is for the same namespaces and
+   * has at least half its 4 minutes left, else a new one (the one made in advance given up).
+   */
+  const take = (network: CaipNetwork): Proposal => {
+    const ready = unpark()
+    if (ready !== undefined) {
+      const fresh = ready.madeAt === undefined || Date.now() - ready.madeAt < pairingLifetimeMs / 2
+      if (ready.key === JSON.stringify(proposal(network)) && fresh) return ready
+      drop(ready)
+    }
+    return propose(network)
+  }
+
   return {
     name: "WalletConnect",
     connect: async ({ network, onUri }) => {
-      const showUri = (uri: string) => onUri?.(uri)
-      provider.on("display_uri", showUri)
+      connecting = true
+      let current: Proposal | undefined
       try {
         for (;;) {
           const interrupted = new Promise<{ readonly reason: "renew" | "cancel" }>((resolve) => {
             interrupt = (reason) => resolve({ reason })
           })
-          const proposed = provider.connect({ optionalNamespaces: proposal(network) }).then((session) => ({ session }))
-          // An interrupted proposal may still settle later; its outcome is not this connect's.
-          proposed.catch(() => undefined)
-          const outcome = await Promise.race([proposed, interrupted]).catch((error: unknown) => {
-            throw asRefusal(error)
+          current = take(network)
+          const offered = current
+          // A pairing made in advance has an age: core counts its 4 minutes from when it was made.
+          void offered.uri.then((uri) => {
+            if (uri !== undefined && current === offered && !offered.dropped)
+              onUri?.(uri, Math.max(0, Date.now() - (offered.madeAt ?? Date.now())))
           })
+          const outcome = await Promise.race([offered.session.then((session) => ({ session })), interrupted]).catch(
+            (error: unknown) => {
+              throw asRefusal(error)
+            }
+          )
           if ("reason" in outcome) {
+            drop(offered)
             if (outcome.reason === "renew") continue
             throw new ConnectionError({ reason: "ModalClosed" })
           }
-          if (outcome.session === undefined) throw new Error("The wallet approved no session")
+          current = undefined
           return connectionOf(outcome.session)
         }
       } finally {
         interrupt = undefined
-        provider.removeListener("display_uri", showUri)
+        connecting = false
       }
     },
-    cancelConnect: () => interrupt?.("cancel"),
+    cancelConnect: () => {
+      interrupt?.("cancel")
+      const ready = unpark()
+      if (ready !== undefined) drop(ready)
+    },
     renewPairing: () => interrupt?.("renew"),
+    preparePairing: ({ network }) => {
+      if (connecting || parked !== undefined || provider.session !== undefined) return
+      const made = propose(network)
+      parked = made
+      made.session.catch(() => {
+        // Failed while parked (the relay is down): a connect makes its own.
+        if (parked === made) unpark()
+      })
+      // Nobody waits on it: once stale it is given up, not renewed (SPEC §5 renews only while someone waits).
+      parkedTimer = setTimeout(() => {
+        if (parked === made) {
+          unpark()
+          drop(made)
+        }
+      }, pairingLifetimeMs / 2)
+    },
     // The SDK restored the session from storage when it started: no new QR. Each namespace is restored on its own.
     reconnect: async ({ namespace }) => {
       const session = provider.session

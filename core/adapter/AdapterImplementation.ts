@@ -113,13 +113,15 @@ export interface AdapterImplementation {
   readonly approveInModal?: boolean | undefined
   /**
    * Asks the wallet for access and its accounts, on `network` where the wallet can start there. A wallet reached by a
-   * pairing (WalletConnect) hands its `wc:` URI to `onUri` as soon as it has one, for the QR code and the links.
+   * pairing (WalletConnect) hands its `wc:` URI to `onUri` as soon as it has one, for the QR code and the links, with
+   * the pairing's `age` in ms when it was made before this call (a {@link preparePairing}'s), so core counts its 4
+   * minutes from when it was made.
    */
   readonly connect?:
     | ((args: {
         readonly connectorId: string
         readonly network: CaipNetwork
-        readonly onUri?: ((uri: string) => void) | undefined
+        readonly onUri?: ((uri: string, age?: number) => void) | undefined
       }) => Promise<AdapterConnection>)
     | undefined
   /**
@@ -172,9 +174,19 @@ export interface AdapterImplementation {
   readonly renewPairing?: ((connectorId: string) => Promise<void> | void) | undefined
   /**
    * Gives up the pairing a `connect` is waiting on (the user closed the modal): the pending `connect` then rejects.
-   * Core resets the WalletConnect state (SPEC §4: disconnected, no URI, no expiry).
+   * Core resets the WalletConnect state (SPEC §4: disconnected, no URI, no expiry). A pairing made in advance
+   * ({@link preparePairing}) is given up too, and the relay stops carrying either.
    */
   readonly cancelConnect?: ((connectorId: string) => void) | undefined
+  /**
+   * Makes a pairing in advance, before anyone asks for it (the modal opened where WalletConnect can be chosen): the
+   * provider starts, reaches its relay and makes a pairing it keeps to itself, so that a `connect` for `network` that
+   * follows offers its URI at once. Nobody waits on it: it is not renewed, the adapter drops it once stale, and
+   * `cancelConnect` gives it up. Does nothing while a connection or a connect exists.
+   */
+  readonly preparePairing?:
+    | ((args: { readonly connectorId: string; readonly network: CaipNetwork }) => void)
+    | undefined
   /** Reloads a connector's session (the embedded wallet's frame after the Farcaster view is left, SPEC §2). */
   readonly reloadConnector?: ((connectorId: string) => Promise<void> | void) | undefined
   /**

@@ -22,6 +22,11 @@ export interface AdaptersShape {
   readonly listeners: Map<string, () => void>
   /** Requests waiting in ApproveTransaction, by id: call with the user's answer (true: approved). */
   readonly approvals: Map<string, (approved: boolean) => void>
+  /**
+   * The connectors asked to make a pairing in advance (`preparePairing`), with their namespace: closing the modal,
+   * another wallet's connection or `destroy()` gives each up (`cancelConnect`).
+   */
+  readonly prepared: Map<string, ChainNamespace>
 }
 
 /**
@@ -56,12 +61,21 @@ export class Adapters extends Context.Service<Adapters, AdaptersShape>()("airloc
       Effect.gen(function* () {
         const listeners = new Map<string, () => void>()
         const approvals = new Map<string, (approved: boolean) => void>()
+        const prepared = new Map<string, ChainNamespace>()
         yield* Effect.addFinalizer(() =>
           Effect.sync(() => {
             for (const stop of listeners.values()) stop()
             listeners.clear()
             for (const answer of approvals.values()) answer(false)
             approvals.clear()
+            // A pairing made in advance is given up with the client (its code is loaded: it was asked to prepare).
+            for (const [connectorId, namespace] of prepared) {
+              registry.loadFor(connectorId, namespace).then(
+                (implementation) => implementation?.cancelConnect?.(connectorId),
+                () => undefined
+              )
+            }
+            prepared.clear()
           })
         )
         return Adapters.of({
@@ -76,7 +90,8 @@ export class Adapters extends Context.Service<Adapters, AdaptersShape>()("airloc
               catch: (error) => error as AdapterLoadError
             }),
           listeners,
-          approvals
+          approvals,
+          prepared
         })
       })
     )

@@ -1,14 +1,13 @@
 import * as Effect from "effect/Effect"
 import { makeAdapterRegistry } from "../adapter/adapterRegistry.ts"
 import { startDiscovery } from "../flows/connection/discovery.ts"
-import { completeEnglish, makeLocaleSetter } from "../flows/i18n/locale.ts"
+import { makeLocaleSetter } from "../flows/i18n/locale.ts"
 import { applyBack } from "../flows/modal/back.ts"
 import { applyClose } from "../flows/modal/close.ts"
 import { shakeModal, showSnackMessage } from "../flows/modal/feedback.ts"
 import { applyOpen } from "../flows/modal/open.ts"
 import { applyPush } from "../flows/modal/push.ts"
 import * as sendForm from "../flows/send/form.ts"
-import type { LocaleCatalogue } from "../i18n/catalogue.ts"
 import type { AirlockOptions } from "../options/AirlockOptions.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import { Platform } from "../services/Platform.ts"
@@ -18,16 +17,14 @@ import type { RouterOptions } from "../state/routerContext.ts"
 import { makeStore, type Store } from "../state/Store.ts"
 import { DestroyedError } from "./DestroyedError.ts"
 import { firstState, localeToLoad, seal } from "./firstState.ts"
+import { lazyPartFor } from "./lazyPart.ts"
 import { makeLifecycle } from "./lifecycle.ts"
 import { type AirlockServices, makeRuntime } from "./runtime.ts"
 import type { AirlockClient } from "./types.ts"
 
 export type { AirlockServices } from "./runtime.ts"
 
-// Every flow and service, one chunk fetched right after start (its runtime needs the services).
-const lazyPart = () => import("./lazy.ts")
-/** The whole English catalogue, once core's lazy part has arrived (for any client): a later client starts with it. */
-let english: LocaleCatalogue | undefined
+const ignore = (): void => undefined
 
 /**
  * Creates an Airlock client: checks the options, builds the services, reads the stored session and the remote
@@ -57,19 +54,8 @@ export const makeAirlock = (
   const platform = services.platform ?? (typeof window === "undefined" ? Platform.makeServer() : Platform.makeBrowser())
   const { state: first, invalid } = firstState(options, platform)
   const store = makeStore<AirlockState>(first, { seal })
-  // The first snapshot has English's first-load texts only (the buttons', the errors'); the whole catalogue comes with
-  // core's lazy part and is in the state before anything runs on that part: a flow, or a view (every renderer's lazy
-  // part imports core's, so its chunk evaluates after this part's, whose arrival this applies first).
-  const lazy = () =>
-    lazyPart().then((m) => {
-      english = m.english
-      completeEnglish(store, m.english)
-      return m
-    })
-  if (english !== undefined) completeEnglish(store, english)
-  // Fetched now, not once the runtime is built (`ready` runs on it): a failure is `ready`'s to report. A client whose
-  // options were refused never opens a view.
-  else if (invalid === undefined) lazy().catch(() => undefined)
+  // Every flow and service, one chunk fetched right after start (a client whose options were refused never needs it).
+  const lazy = lazyPartFor(store, invalid === undefined)
   const adapterList = invalid === undefined ? (options.adapters ?? []) : []
   const adapters = makeAdapterRegistry(adapterList, {
     projectId: typeof options.projectId === "string" ? options.projectId : undefined,
@@ -149,10 +135,11 @@ export const makeAirlock = (
         const before = store.getSnapshot()
         const result = applyOpen(store, router, parameters)
         if (result === undefined) return Promise.resolve()
-        // Connect is where a wallet is chosen next: its adapters' code and the connect flow load now, not on the click.
-        if (result.state.view === "Connect") {
-          background(adapters.loadAll())
-        }
+        // Where a wallet is chosen next, its adapters' code loads now, and WalletConnect's adapter makes a pairing in the
+        // background (idle): the choice finds both ready. Closing the modal gives the pairing up.
+        const { view } = result.state
+        if (view === "Connect") background(adapters.loadAll())
+        if (view === "Connect" || view === "AllWallets") background(flow(lazy, (m) => m.connection.preparePairings))
         return flow(lazy, (m) => m.modal.settleOpen(result, before))
       }),
     close: () =>
@@ -174,13 +161,7 @@ export const makeAirlock = (
     getServerSnapshot,
     subscribe: (listener) => life.own(store.subscribe(listener)),
     watch: (selector, onChange, equals) => life.own(store.watch(selector, onChange, equals)),
-    preload: () =>
-      now(() =>
-        adapters.loadAll().then(
-          () => undefined,
-          () => undefined
-        )
-      ),
+    preload: () => now(() => adapters.loadAll()).then(ignore, ignore),
     loadAdapter: (namespace) => now(() => adapters.load(namespace)),
     switchNetwork: (network) => flow(lazy, (m) => m.network.switchNetwork(network)),
     chooseNetwork: (network) => flow(lazy, (m) => m.network.chooseNetwork(network)),

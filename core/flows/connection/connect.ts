@@ -1,6 +1,7 @@
 import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import type { NamespaceConnection } from "../../adapter/AdapterImplementation.ts"
+import { Adapters } from "../../adapter/Adapters.ts"
 import { ConnectionError } from "../../errors/catalogue.ts"
 import { close } from "../../router/index.ts"
 import type { Connector } from "../../schema/connector.ts"
@@ -13,9 +14,9 @@ import { StateStore } from "../../state/StateStore.ts"
 import { selectWalletConnectWallet } from "../../state/selectors.ts"
 import { track } from "../events/track.ts"
 import { shakeModal } from "../modal/feedback.ts"
-import { implementationOf, toConnectionError } from "./adapter.ts"
+import { connectNetworkOf, implementationOf, toConnectionError } from "./adapter.ts"
 import { rememberLinking } from "./forward.ts"
-import { renewPairings } from "./pairing.ts"
+import { givePreparedUp, renewPairings } from "./pairing.ts"
 import { rememberRecent } from "./recent.ts"
 import { settle, settleOthers } from "./settle.ts"
 
@@ -36,13 +37,13 @@ export const connect = Effect.fn("connect")(function* (
     return yield* new ConnectionError({ reason: "FailedToConnect", details: `No connector "${connectorId}"` })
   }
   const namespace = connector.chain
+  const adapters = yield* Adapters
   const implementation = yield* implementationOf(connectorId, namespace)
   const connectWallet = implementation.connect
   if (connectWallet === undefined) {
     return yield* new ConnectionError({ reason: "AdapterNotFound", params: { namespace } })
   }
-  const network =
-    options.network ?? state.activeNetworks[namespace] ?? state.networks.find((n) => n.chainNamespace === namespace)
+  const network = options.network ?? connectNetworkOf(state, namespace)
   if (network === undefined) {
     return yield* new ConnectionError({ reason: "NoRequestedChains", details: `No ${namespace} network` })
   }
@@ -61,10 +62,11 @@ export const connect = Effect.fn("connect")(function* (
   // A pairing's URI (WalletConnect) goes into the state for the QR code, with its 4-minute expiry (SPEC §5), on the
   // client's clock; with under 10 s left the adapter is asked for a fresh one.
   const clock = yield* Clock.Clock
-  const onUri = (uri: string) =>
+  // A pairing made in advance (`preparePairing`) comes with its age: its 4 minutes run from when it was made.
+  const onUri = (uri: string, age = 0) =>
     store.update((s) => ({
       ...s,
-      walletConnect: { ...s.walletConnect, uri, expiry: pairingExpiry(clock.currentTimeMillisUnsafe()) }
+      walletConnect: { ...s.walletConnect, uri, expiry: pairingExpiry(clock.currentTimeMillisUnsafe() - age) }
     }))
   const renew = implementation.renewPairing
   if (renew !== undefined) yield* Effect.forkChild(renewPairings(() => renew(connectorId)))
@@ -80,6 +82,8 @@ export const connect = Effect.fn("connect")(function* (
     catch: toConnectionError
   }).pipe(
     Effect.ensuring(clearUri),
+    // A pairing made in advance for this connector is the connect's now (taken, or dropped by the adapter).
+    Effect.ensuring(Effect.sync(() => adapters.prepared.delete(connectorId))),
     Effect.tapError((error) =>
       Effect.gen(function* () {
         store.update((s) => ({
@@ -106,6 +110,8 @@ export const connect = Effect.fn("connect")(function* (
     const [first] = others[0] as [ChainNamespace, NamespaceConnection]
     yield* settleOthers(namespace, connection, implementation, first)
   }
+  // Another wallet was chosen over a WalletConnect pairing made in advance: it is given up.
+  yield* givePreparedUp(connectorId)
   if (connector.type === "WALLET_CONNECT") yield* rememberLinking(chosen)
   yield* rememberRecent(connector, chosen)
   yield* track("CONNECT_SUCCESS", {

@@ -394,6 +394,105 @@ describe("a wallet reached by a pairing (WalletConnect)", () => {
   })
 })
 
+describe("a pairing made in advance (WalletConnect, as AppKit does)", () => {
+  /** A pairing adapter that can make its pairing before the connect, and reports what it was asked. */
+  const preparingWallet = () => {
+    const log: Array<string> = []
+    let parked: { readonly uri: string; readonly age: number } | undefined
+    let approve: () => void = () => {}
+    const adapter = {
+      namespace: "eip155" as const,
+      watchConnectors: (onChange: (c: ReadonlyArray<ConnectorData>) => void) => {
+        onChange([{ id: "walletConnect", type: "WALLET_CONNECT", name: "WalletConnect", chain: "eip155" }])
+        return () => {}
+      },
+      load: async () => ({
+        preparePairing: ({ network }: { network: { caipNetworkId: string } }) => {
+          log.push(`prepare ${network.caipNetworkId}`)
+          parked = { uri: "wc:prepared", age: 30_000 }
+        },
+        connect: ({ onUri }: { onUri?: ((uri: string, age?: number) => void) | undefined }) =>
+          new Promise<{ connectorId: string; accounts: Array<string>; chainId: number }>((resolve) => {
+            log.push(parked === undefined ? "connect" : "connect (prepared)")
+            if (parked === undefined) onUri?.("wc:fresh")
+            else onUri?.(parked.uri, parked.age)
+            parked = undefined
+            approve = () => resolve({ connectorId: "walletConnect", accounts: [fakeAccount], chainId: 1 })
+          }),
+        cancelConnect: () => {
+          log.push("cancel")
+          parked = undefined
+        }
+      })
+    }
+    return { adapter, log, approve: () => approve() }
+  }
+
+  it("opening the modal on Connect makes the pairing in the background; the choice offers it, its 4 minutes counted from when it was made", async () => {
+    const { adapter, log, approve } = preparingWallet()
+    const airlock = createTestAirlock({ networks: [mainnet], adapters: [adapter], clock: "test" })
+    await airlock.ready
+    await airlock.open()
+    await vi.waitFor(() => expect(log).toEqual(["prepare eip155:1"]))
+    // Nothing shows while nobody asked: no URI in the state.
+    expect(airlock.getState().walletConnect.uri).toBeUndefined()
+    airlock.push("ConnectingWalletConnect")
+    const connecting = airlock.connect("walletConnect")
+    await vi.waitFor(() => expect(airlock.getState().walletConnect.uri).toBe("wc:prepared"))
+    expect(log).toEqual(["prepare eip155:1", "connect (prepared)"])
+    const { expiry } = airlock.getState().walletConnect
+    // The test clock reads 0: made 30 s ago, it lives 4 minutes from then.
+    expect(expiry).toBe(240_000 - 30_000)
+    approve()
+    await connecting
+    expect(airlock.getState().accounts.eip155.status).toBe("connected")
+  })
+
+  it("closing the modal gives a pairing made in advance up, though nothing was offered", async () => {
+    const { adapter, log } = preparingWallet()
+    const airlock = createTestAirlock({ networks: [mainnet], adapters: [adapter] })
+    await airlock.ready
+    await airlock.open()
+    await vi.waitFor(() => expect(log).toEqual(["prepare eip155:1"]))
+    await airlock.close()
+    expect(log).toEqual(["prepare eip155:1", "cancel"])
+    expect(airlock.getState().walletConnect).toEqual({ uri: undefined, expiry: undefined })
+  })
+
+  it("connecting another wallet instead gives the pairing made in advance up", async () => {
+    const wallet = preparingWallet()
+    const { adapter: injected } = fakeAdapter()
+    const airlock = createTestAirlock({ networks: [mainnet], adapters: [injected, wallet.adapter] })
+    await airlock.ready
+    await airlock.open()
+    await vi.waitFor(() => expect(wallet.log).toEqual(["prepare eip155:1"]))
+    await airlock.connect("test.wallet")
+    expect(wallet.log).toEqual(["prepare eip155:1", "cancel"])
+    expect(airlock.getState().activeConnectorIds.eip155).toBe("test.wallet")
+  })
+
+  it("an app with manualWCControl drives WalletConnect itself: nothing is made in advance", async () => {
+    const { adapter, log } = preparingWallet()
+    const airlock = createTestAirlock({ networks: [mainnet], adapters: [adapter], manualWCControl: true })
+    await airlock.ready
+    await airlock.open({ view: "AllWallets" })
+    await airlock.close()
+    await airlock.open({ view: "Connect" })
+    // Give the background flows their turn.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(log).toEqual([])
+  })
+
+  it("a modal opened elsewhere (Account, Networks) makes no pairing", async () => {
+    const { adapter, log } = preparingWallet()
+    const airlock = createTestAirlock({ networks: [mainnet], adapters: [adapter] })
+    await airlock.ready
+    await airlock.open({ view: "Networks" })
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(log).toEqual([])
+  })
+})
+
 describe("WalletConnect wallet links (SPEC §4 linking)", () => {
   const phoneWallet = {
     id: "phone-wallet",
