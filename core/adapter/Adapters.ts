@@ -1,6 +1,5 @@
 import * as Context from "effect/Context"
-import * as Effect from "effect/Effect"
-import * as Layer from "effect/Layer"
+import type * as Effect from "effect/Effect"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { AdapterImplementation } from "./AdapterImplementation.ts"
 import type { AdapterLoadError } from "./AdapterLoadError.ts"
@@ -46,53 +45,4 @@ export interface AdapterLoader {
  * const implementation = yield* Adapters.use((adapters) => adapters.load("eip155"))
  * ```
  */
-export class Adapters extends Context.Service<Adapters, AdaptersShape>()("airlock/Adapters") {
-  /**
-   * The service over a registry; stops every listener when the client's runtime ends.
-   * @example
-   * ```ts
-   * import { makeAdapterRegistry } from "./adapterRegistry.ts"
-   * const layer = Adapters.layer(makeAdapterRegistry([]))
-   * ```
-   */
-  static readonly layer = (registry: AdapterLoader): Layer.Layer<Adapters> =>
-    Layer.effect(
-      Adapters,
-      Effect.gen(function* () {
-        const listeners = new Map<string, () => void>()
-        const approvals = new Map<string, (approved: boolean) => void>()
-        const prepared = new Map<string, ChainNamespace>()
-        yield* Effect.addFinalizer(() =>
-          Effect.sync(() => {
-            for (const stop of listeners.values()) stop()
-            listeners.clear()
-            for (const answer of approvals.values()) answer(false)
-            approvals.clear()
-            // A pairing made in advance is given up with the client (its code is loaded: it was asked to prepare).
-            for (const [connectorId, namespace] of prepared) {
-              registry.loadFor(connectorId, namespace).then(
-                (implementation) => implementation?.cancelConnect?.(connectorId),
-                () => undefined
-              )
-            }
-            prepared.clear()
-          })
-        )
-        return Adapters.of({
-          load: (namespace) =>
-            Effect.tryPromise({
-              try: () => registry.load(namespace),
-              catch: (error) => error as AdapterLoadError
-            }),
-          loadFor: (connectorId, namespace) =>
-            Effect.tryPromise({
-              try: () => registry.loadFor(connectorId, namespace),
-              catch: (error) => error as AdapterLoadError
-            }),
-          listeners,
-          approvals,
-          prepared
-        })
-      })
-    )
-}
+export class Adapters extends Context.Service<Adapters, AdaptersShape>()("airlock/Adapters") {}

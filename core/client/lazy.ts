@@ -8,6 +8,8 @@
 // A bundler hint, no names (see ./kernel.ts): core's kernel.
 import "./kernel.ts"
 
+/** The whole English catalogue: the client completes the first snapshot's English with it (see `firstEnglish`). */
+export { adaptersLayer } from "../adapter/adaptersLayer.ts"
 export * as approval from "../flows/approval/index.ts"
 export * as connection from "../flows/connection/index.ts"
 export * as modal from "../flows/modal/index.ts"
@@ -15,7 +17,6 @@ export * as network from "../flows/network/index.ts"
 export * as remote from "../flows/remote/index.ts"
 export { initialize } from "../flows/remote/initialize.ts"
 export * as send from "../flows/send/index.ts"
-/** The whole English catalogue: the client completes the first snapshot's English with it (see `firstEnglish`). */
 export { loadLocale } from "../i18n/loadLocale.ts"
 export { en as english } from "../i18n/locales/en.ts"
 export { frameClient } from "../services/frameClient.ts"

@@ -2,7 +2,6 @@ import * as Effect from "effect/Effect"
 import * as Layer from "effect/Layer"
 import * as ManagedRuntime from "effect/ManagedRuntime"
 import * as References from "effect/References"
-import { Adapters } from "../adapter/Adapters.ts"
 import { type AdapterRegistry, makeAdapterRegistry } from "../adapter/adapterRegistry.ts"
 import type { CoreServices } from "../adapter/CoreServices.ts"
 import type { AlertError } from "../errors/alerts.ts"
@@ -53,8 +52,8 @@ export const makeRuntime = (input: {
   readonly adapters?: AdapterRegistry | undefined
 }): AirlockRuntime => {
   const { options, store, platform, services } = input
+  const registry = input.adapters ?? makeAdapterRegistry([])
   const base = Layer.mergeAll(
-    Adapters.layer(input.adapters ?? makeAdapterRegistry([])),
     Layer.succeed(Platform, Platform.of(platform)),
     StateStore.layer(store),
     ClientScope.layer,
@@ -69,7 +68,7 @@ export const makeRuntime = (input: {
   const onAlert = input.onAlert ?? (() => {})
   const lazyServices = Layer.unwrap(
     Effect.promise(() => import("./lazy.ts")).pipe(
-      Effect.map((m) => m.serviceLayers(store, services, onAlert, options))
+      Effect.map((m) => Layer.merge(m.serviceLayers(store, services, onAlert, options), m.adaptersLayer(registry)))
     )
   ).pipe(Layer.provide(base))
   // Adapters' layers, then the caller's overrides: each is built on the services before it and may replace them.
