@@ -1,10 +1,9 @@
-import axe from "axe-core"
 import { beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import { mainnet } from "../../../core/networks/index.ts"
 import type { Transaction } from "../../../core/schema/transaction.ts"
 import { fakeAccount, fakeAdapter } from "../../../core/testing/index.ts"
-import { renderAirlock, skipAnimations } from "./setup.tsx"
+import { axeWhenSettled, renderAirlock, skipAnimations } from "./setup.tsx"
 
 // The Account view's Activity tab through the real flow: a wallet connects (airlock/testing's fakeAdapter), the tab
 // loads the history from the blockchain API (memory layer, 2 per page) and draws it grouped by date.
@@ -66,12 +65,12 @@ describe("the Activity tab", () => {
       expect(rows.nth(0).element().textContent).toContain("-1.5 ETH")
       expect(rows.nth(1).element().textContent).toContain("Failed")
       expect(rows.nth(1).element().textContent).toContain("+2.5 ETH")
-      let result = await axe.run(document)
+      let result = await axeWhenSettled(document)
       expect(result.violations.map((v) => v.id)).toEqual([])
       await userEvent.click(dialog.getByRole("button", { name: "Load more" }))
       await expect.element(dialog.getByRole("heading", { name: /\w+ \d{4}/ })).toBeVisible()
       expect(dialog.getByRole("button", { name: "Load more" }).query()).toBeNull()
-      result = await axe.run(document)
+      result = await axeWhenSettled(document)
       expect(result.violations.map((v) => v.id)).toEqual([])
     })
   }

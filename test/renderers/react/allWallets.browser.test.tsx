@@ -1,9 +1,8 @@
-import axe from "axe-core"
 import { beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import type { WalletListing } from "../../../core/schema/wallet.ts"
 import { fakeAdapter } from "../../../core/testing/index.ts"
-import { renderAirlock, skipAnimations } from "./setup.tsx"
+import { axeWhenSettled, renderAirlock, skipAnimations } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
 
@@ -170,7 +169,7 @@ describe("All Wallets grid", () => {
     await expect.element(grid().getByRole("button", { name: "Wallet 0", exact: true })).toBeVisible()
     await userEvent.click(page.getByRole("searchbox", { name: "Search wallets" }))
     await userEvent.keyboard("{ArrowDown}{ArrowDown}")
-    const result = await axe.run(document)
+    const result = await axeWhenSettled(document)
     expect(result.violations.map((violation) => violation.id)).toEqual([])
   })
 })

@@ -1,10 +1,9 @@
-import axe from "axe-core"
 import { beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import { mainnet } from "../../../core/networks/index.ts"
 import type { Nft } from "../../../core/schema/api/nfts.ts"
 import { fakeAccount, fakeAdapter } from "../../../core/testing/index.ts"
-import { renderAirlock, skipAnimations } from "./setup.tsx"
+import { axeWhenSettled, renderAirlock, skipAnimations } from "./setup.tsx"
 
 // The Account view's NFTs tab through the real flow: a wallet connects (airlock/testing's fakeAdapter), the tab loads
 // the NFTs from the blockchain API (memory layer), and a tile opens the NFT's detail.
@@ -61,7 +60,7 @@ describe("the NFTs tab", () => {
       ).toEqual(["PPunk #1Punks", "PPunk #3Punks"])
       // An unsafe image URL was dropped at the boundary: the tile shows the collection's initial.
       expect(grid.element().querySelector("img")).toBeNull()
-      let result = await axe.run(document)
+      let result = await axeWhenSettled(document)
       expect(result.violations.map((v) => v.id)).toEqual([])
       await userEvent.click(grid.getByRole("button", { name: /Punk #3/ }))
       const detail = page.getByRole("dialog", { name: "NFT" })
@@ -70,7 +69,7 @@ describe("the NFTs tab", () => {
       await expect
         .element(detail.getByRole("link", { name: "View on Etherscan" }))
         .toHaveAttribute("href", `https://etherscan.io/nft/${contract}/3`)
-      result = await axe.run(document)
+      result = await axeWhenSettled(document)
       expect(result.violations.map((v) => v.id)).toEqual([])
     })
   }

@@ -1,9 +1,8 @@
-import axe from "axe-core"
 import { beforeAll, describe, expect, test, vi } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import { base, mainnet, solana } from "../../../core/networks/index.ts"
 import { fakeAccount, fakeAdapter } from "../../../core/testing/index.ts"
-import { renderAirlock, skipAnimations } from "./setup.tsx"
+import { axeWhenSettled, renderAirlock, skipAnimations } from "./setup.tsx"
 
 // Receive through the real flow: a wallet connects (airlock/testing's fakeAdapter), the Account view's Receive button
 // opens the view, which shows the account's address and the networks of its namespace.
@@ -34,7 +33,7 @@ describe("Receive", () => {
       const networks = dialog.getByRole("list", { name: /on these networks/ }).getByRole("listitem")
       // The EVM account can receive on the app's EVM networks only: Solana is not listed.
       expect(networks.elements().map((item) => item.textContent?.slice(1))).toEqual(["Ethereum", "Base"])
-      const result = await axe.run(document)
+      const result = await axeWhenSettled(document)
       expect(result.violations.map((v) => v.id)).toEqual([])
     })
   }

@@ -1,10 +1,9 @@
-import axe from "axe-core"
 import { beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import { mainnet } from "../../../core/networks/index.ts"
 import type { TokenBalance } from "../../../core/schema/token.ts"
 import { fakeAccount, fakeAdapter } from "../../../core/testing/index.ts"
-import { renderAirlock, skipAnimations } from "./setup.tsx"
+import { axeWhenSettled, renderAirlock, skipAnimations } from "./setup.tsx"
 
 // Send through the real flow: a wallet connects (airlock/testing's fakeAdapter), the token list comes from the
 // blockchain API (memory layer), the form is filled by keyboard, and the wallet's request is what the fake records.
@@ -52,7 +51,7 @@ describe("Send", () => {
       const { dialog } = await setup(themeMode)
       await expect.element(dialog.getByText("An amount and receiver address are required")).toBeVisible()
       expect((dialog.getByRole("button", { name: "Preview send" }).element() as HTMLButtonElement).disabled).toBe(true)
-      let result = await axe.run(document)
+      let result = await axeWhenSettled(document)
       expect(result.violations.map((v) => v.id)).toEqual([])
       await userEvent.fill(dialog.getByLabelText("Amount", { exact: true }), "0.5")
       await expect.element(dialog.getByTestId("send-usd")).toHaveTextContent("$1,250.00")
@@ -60,7 +59,7 @@ describe("Send", () => {
       await userEvent.click(dialog.getByRole("button", { name: "Preview send" }))
       await expect.element(dialog.getByTestId("send-preview-amount")).toHaveTextContent("0.5 ETH $1,250.00")
       await expect.element(dialog.getByTestId("send-preview-fee")).toHaveTextContent("0.000021 ETH")
-      result = await axe.run(document)
+      result = await axeWhenSettled(document)
       expect(result.violations.map((v) => v.id)).toEqual([])
     })
   }

@@ -1,4 +1,5 @@
 import { Globals } from "@react-spring/web"
+import axe from "axe-core"
 import type { ReactNode } from "react"
 import { afterEach } from "vitest"
 import { render } from "vitest-browser-react"
@@ -67,3 +68,16 @@ export const connectedTo =
       }
     }
   })
+
+/**
+ * axe over `context` once every CSS transition and finite animation on the page has finished: a text still fading in is
+ * measured at its passing opacity and fails colour contrast, which a user never sees settled.
+ */
+export const axeWhenSettled = async (context: axe.ElementContext = document): Promise<axe.AxeResults> => {
+  // Finite ones only: a spinner turns for ever.
+  const ending = document
+    .getAnimations()
+    .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+  await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)))
+  return axe.run(context)
+}

@@ -1,9 +1,8 @@
-import axe from "axe-core"
 import { beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import { base, mainnet, solana, solanaDevnet } from "../../../core/networks/index.ts"
 import { fakeAccount, fakeAdapter } from "../../../core/testing/index.ts"
-import { renderAirlock, skipAnimations } from "./setup.tsx"
+import { axeWhenSettled, renderAirlock, skipAnimations } from "./setup.tsx"
 
 // The modal for an app on EVM and Solana, driven through the real connect flow: the Solana account's Account view,
 // its explorer link, and a Disconnect that ends only the namespace shown.
@@ -38,7 +37,7 @@ const setup = async (themeMode: "light" | "dark" = "light") => {
 }
 
 const axeViolations = async () => {
-  const result = await axe.run(document)
+  const result = await axeWhenSettled(document)
   return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`)
 }
 

@@ -1,9 +1,8 @@
-import axe from "axe-core"
 import { afterEach, beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import { base, mainnet } from "../../../core/networks/index.ts"
 import type { ConnectorData } from "../../../core/schema/connector.ts"
-import { connectedTo, renderAirlock, skipAnimations } from "./setup.tsx"
+import { axeWhenSettled, connectedTo, renderAirlock, skipAnimations } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
 
@@ -14,7 +13,7 @@ const openModal = async (button: HTMLButtonElement, title: string) => {
 }
 
 const axeViolations = async () => {
-  const result = await axe.run(document)
+  const result = await axeWhenSettled(document)
   return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(", ")}`)
 }
 

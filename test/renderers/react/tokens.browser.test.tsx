@@ -1,11 +1,10 @@
-import axe from "axe-core"
 import { beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import { en } from "../../../core/i18n/en/index.ts"
 import { mainnet } from "../../../core/networks/index.ts"
 import type { TokenBalance } from "../../../core/schema/token.ts"
 import { fakeAccount, fakeAdapter, type TestAirlockOptions } from "../../../core/testing/index.ts"
-import { renderAirlock, skipAnimations } from "./setup.tsx"
+import { axeWhenSettled, renderAirlock, skipAnimations } from "./setup.tsx"
 
 // The Account view's Tokens tab through the real flow: a wallet connects (airlock/testing's fakeAdapter), the
 // blockchain API (memory layer) answers, and the tab draws what it answered.
@@ -63,7 +62,7 @@ describe("the Tokens tab", () => {
       await expect.element(dialog.getByText("$4,334.48")).toBeVisible()
       // A 0-decimal token (an NFT collection) is not listed.
       expect(list.element().textContent).not.toContain("Punks")
-      const result = await axe.run(document)
+      const result = await axeWhenSettled(document)
       expect(result.violations.map((v) => v.id)).toEqual([])
     })
   }
