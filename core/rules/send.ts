@@ -4,6 +4,7 @@
  * @module
  */
 import { isEvmAddress, isSolanaAddress } from "../schema/checks.ts"
+import { usdFormat } from "../schema/format.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { TokenBalance } from "../schema/token.ts"
 
@@ -126,22 +127,6 @@ export const checkSendForm = (form: SendForm): SendFormCheck => {
     return { ok: false, reason: "InvalidAddress" }
   }
   return { ok: true, baseUnits, decimals }
-}
-
-const usdFormats = new Map<string, Intl.NumberFormat>()
-
-/** `locale`'s way of writing dollars (English for a tag the engine does not know). */
-const usdFormat = (locale: string): Intl.NumberFormat => {
-  let format = usdFormats.get(locale)
-  if (format === undefined) {
-    try {
-      format = new Intl.NumberFormat(locale, { style: "currency", currency: "USD" })
-    } catch {
-      format = new Intl.NumberFormat("en", { style: "currency", currency: "USD" })
-    }
-    usdFormats.set(locale, format)
-  }
-  return format
 }
 
 /**

@@ -115,16 +115,8 @@ export const formatQuantity = (numeric: string | number, locale = "en"): string 
 
 const usdByLocale = new Map<string, Intl.NumberFormat>()
 
-/**
- * A value in US dollars as `locale` writes money ("$1,234.50", "1.234,50 $"): `Intl.NumberFormat` with currency USD,
- * so the grouping, separator and the symbol's place are the locale's. An unknown or non-finite value reads as 0.
- * @example
- * ```ts
- * formatUsd(1234.5) // "$1,234.50"
- * formatUsd(1234.5, "de") // "1.234,50 $"
- * ```
- */
-export const formatUsd = (value: number | undefined, locale = "en"): string => {
+/** `locale`'s way of writing dollars, made once per locale (English for a tag the engine does not know). */
+export const usdFormat = (locale: string): Intl.NumberFormat => {
   let format = usdByLocale.get(locale)
   if (format === undefined) {
     try {
@@ -134,8 +126,20 @@ export const formatUsd = (value: number | undefined, locale = "en"): string => {
     }
     usdByLocale.set(locale, format)
   }
-  return format.format(value !== undefined && Number.isFinite(value) ? value : 0)
+  return format
 }
+
+/**
+ * A value in US dollars as `locale` writes money ("$1,234.50", "1.234,50 $"): `Intl.NumberFormat` with currency USD,
+ * so the grouping, separator and the symbol's place are the locale's. An unknown or non-finite value reads as 0.
+ * @example
+ * ```ts
+ * formatUsd(1234.5) // "$1,234.50"
+ * formatUsd(1234.5, "de") // "1.234,50 $"
+ * ```
+ */
+export const formatUsd = (value: number | undefined, locale = "en"): string =>
+  usdFormat(locale).format(value !== undefined && Number.isFinite(value) ? value : 0)
 
 /** Transaction operations shown with a '+' (SPEC §9). */
 export const incomingOperations = ["receive", "deposit", "borrow", "claim"] as const
