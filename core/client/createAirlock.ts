@@ -74,7 +74,7 @@ export const makeAirlock = (
     embedded: options.enableEmbedded === true
   }
   const life = makeLifecycle(runtime, store, invalid)
-  const { flow, background } = life
+  const { flow, flowAfter, background } = life
   const active = (namespace: ChainNamespace | undefined) => namespace ?? store.getSnapshot().activeNamespace ?? "eip155"
   /** A sync action: nothing once the client stopped. */
   const live = (action: () => void) => {
@@ -139,21 +139,21 @@ export const makeAirlock = (
         // background (idle): the choice finds both ready. Closing the modal gives the pairing up.
         const { view } = result.state
         if (view === "Connect") background(adapters.loadAll())
-        if (view === "Connect" || view === "AllWallets") background(flow(lazy, (m) => m.connection.preparePairings))
-        return flow(lazy, (m) => m.modal.settleOpen(result, before))
+        if (view === "Connect" || view === "AllWallets") background(flowAfter(lazy, (m) => m.connection.preparePairings))
+        return flowAfter(lazy, (m) => m.modal.settleOpen(result, before))
       }),
     close: () =>
       now(() => {
         const wasOpen = store.getSnapshot().modal.open
         const result = applyClose(store, router)
-        return flow(lazy, (m) => m.modal.settleNavigation(result, wasOpen))
+        return flowAfter(lazy, (m) => m.modal.settleNavigation(result, wasOpen))
       }),
     push: (view, ...data) => live(() => applyPush(store, view, ...data)),
     goBack: () =>
       live(() => {
         const wasOpen = store.getSnapshot().modal.open
         const { result, settle } = applyBack(store, router)
-        if (settle) background(flow(lazy, (m) => m.modal.settleNavigation(result, wasOpen)))
+        if (settle) background(flowAfter(lazy, (m) => m.modal.settleNavigation(result, wasOpen)))
       }),
     loadMoreWallets: () => flow(lazy, (m) => m.remote.loadMoreWallets),
     searchWallets: (text) => flow(lazy, (m) => m.remote.searchWallets(text)),

@@ -39,6 +39,11 @@ export interface Lifecycle {
    * into an unhandled rejection.
    */
   readonly flow: <M, A, E>(load: () => Promise<M>, f: (module: M) => Effect.Effect<A, E, CoreServices>) => Promise<A>
+  /**
+   * Like {@link Lifecycle.flow}, but the flow starts on a later task even when its module is loaded: what follows a
+   * navigation the client already drew (analytics, router effects) must not hold back that frame's paint.
+   */
+  readonly flowAfter: <M, A, E>(load: () => Promise<M>, f: (module: M) => Effect.Effect<A, E, CoreServices>) => Promise<A>
   /** Like {@link Lifecycle.flow}, but interrupted by `destroy()` it rejects with the `DestroyedError`. */
   readonly flowOrDestroyed: <M, A, E>(
     load: () => Promise<M>,
@@ -60,6 +65,19 @@ export const makeLifecycle = (
 ): Lifecycle => {
   let stop: { readonly error: unknown } | undefined = invalid === undefined ? undefined : { error: invalid }
   const subscriptions = new Set<() => void>()
+  // Flow modules already loaded, by their loader: an action on one runs its flow at once, in the caller's task. Through
+  // `Effect.promise` even a settled import resumed the fiber on a later task, which a busy page (a grid drawing its
+  // images) held back by up to 130 ms: a search keystroke started its 300 ms wait that much late.
+  const loaded = new WeakMap<() => Promise<unknown>, unknown>()
+  const moduleOf = <M>(load: () => Promise<M>): Effect.Effect<M> =>
+    loaded.has(load)
+      ? Effect.succeed(loaded.get(load) as M)
+      : Effect.promise(() =>
+          load().then((module) => {
+            loaded.set(load, module)
+            return module
+          })
+        )
   const halt = (status: "error" | "destroyed", error: unknown) => {
     stop ??= { error }
     store.update((state) => stopped(state, status, error))
@@ -69,7 +87,7 @@ export const makeLifecycle = (
     f: (module: M) => Effect.Effect<A, E, CoreServices>,
     onInterrupt: () => A
   ): Promise<A> =>
-    stop !== undefined ? Promise.reject(stop.error) : run(runtime, Effect.flatMap(Effect.promise(load), f), onInterrupt)
+    stop !== undefined ? Promise.reject(stop.error) : run(runtime, Effect.flatMap(moduleOf(load), f), onInterrupt)
   return {
     stopError: () => stop,
     halt,
@@ -78,6 +96,15 @@ export const makeLifecycle = (
         if (stop?.error instanceof DestroyedError) return undefined as never
         throw stop?.error ?? new Error("Airlock: an action was interrupted")
       }),
+    flowAfter: (load, f) =>
+      start(
+        load,
+        (module) => Effect.andThen(Effect.yieldNow, f(module)),
+        () => {
+          if (stop?.error instanceof DestroyedError) return undefined as never
+          throw stop?.error ?? new Error("Airlock: an action was interrupted")
+        }
+      ),
     flowOrDestroyed: (load, f) =>
       start(load, f, () => {
         throw stop?.error ?? new DestroyedError()

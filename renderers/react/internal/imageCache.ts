@@ -7,32 +7,62 @@ import { useEffect, useState } from "react"
  * from its own URL instead.
  */
 const settled = new Map<string, string | null>()
-const pending = new Map<string, Promise<string | null>>()
+const pending = new Map<string, Promise<string | null | undefined>>()
 
 /** The most images fetched at once, so a page of 40 does not hold back the view's own requests. */
 const MAX_PARALLEL = 6
 let running = 0
-const queue: Array<() => void> = []
 
-const slot = (): Promise<void> =>
-  running < MAX_PARALLEL
-    ? Promise.resolve().then(() => {
+/** A fetch waiting for a slot: `start` gives it one; `drop` gives up on it (no one draws its image any more). */
+interface Waiting {
+  readonly url: string
+  readonly start: () => void
+  readonly drop: () => void
+}
+const queue: Array<Waiting> = []
+
+/** How many drawn images wait for each URL, and the URLs fetched ahead, which are fetched whether drawn or not. */
+const drawing = new Map<string, number>()
+const ahead = new Set<string>()
+
+/** Resolves `true` once the fetch of `url` may start, or `false` if it was dropped while it waited. */
+const slot = (url: string): Promise<boolean> => {
+  if (running < MAX_PARALLEL) {
+    running++
+    return Promise.resolve(true)
+  }
+  return new Promise((resolve) =>
+    queue.push({
+      url,
+      start: () => {
         running++
-      })
-    : new Promise((resolve) =>
-        queue.push(() => {
-          running++
-          resolve()
-        })
-      )
+        resolve(true)
+      },
+      drop: () => resolve(false)
+    })
+  )
+}
 
 const release = () => {
   running--
-  queue.shift()?.()
+  queue.shift()?.start()
 }
 
-const fetchObjectUrl = async (url: string): Promise<string | null> => {
-  await slot()
+/**
+ * Gives up the waiting fetch of `url` when nothing needs it any more: a cell scrolled past before its image's turn
+ * (a fast wheel through 650 wallets queued every icon it passed, and their fetches held the page for half a second).
+ */
+const dropIfUnwanted = (url: string) => {
+  if ((drawing.get(url) ?? 0) > 0 || ahead.has(url)) return
+  const index = queue.findIndex((waiting) => waiting.url === url)
+  if (index < 0) return
+  pending.delete(url)
+  queue.splice(index, 1)[0]?.drop()
+}
+
+/** `undefined`: dropped before it started (not settled, so a later draw fetches it again). */
+const fetchObjectUrl = async (url: string): Promise<string | null | undefined> => {
+  if (!(await slot(url))) return undefined
   try {
     const response = await fetch(url, { credentials: "omit", referrerPolicy: "no-referrer" })
     if (!response.ok) return null
@@ -46,28 +76,50 @@ const fetchObjectUrl = async (url: string): Promise<string | null> => {
 }
 
 /**
- * Starts fetching an image (once per URL) and resolves to its object URL, or `null` when it could not be fetched.
- * Only `http(s)` URLs go through the cache; callers have already checked the URL is safe to draw.
+ * Starts fetching an image (once per URL) and resolves to its object URL, `null` when it could not be fetched, or
+ * `undefined` when the fetch was given up before it started (see `drawImage`). Only `http(s)` URLs go through the
+ * cache; callers have already checked the URL is safe to draw.
  */
-export const loadImage = (url: string): Promise<string | null> => {
+const loadImage = (url: string): Promise<string | null | undefined> => {
   const known = settled.get(url)
   if (known !== undefined) return Promise.resolve(known)
-  let promise = pending.get(url)
-  if (promise === undefined) {
-    promise = fetchObjectUrl(url).then((objectUrl) => {
-      settled.set(url, objectUrl)
-      pending.delete(url)
-      return objectUrl
-    })
-    pending.set(url, promise)
-  }
+  const waiting = pending.get(url)
+  if (waiting !== undefined) return waiting
+  const promise: Promise<string | null | undefined> = fetchObjectUrl(url).then((objectUrl) => {
+    if (objectUrl !== undefined) settled.set(url, objectUrl)
+    // A dropped fetch has already left `pending`, maybe for a newer one of the same URL.
+    if (pending.get(url) === promise) pending.delete(url)
+    return objectUrl
+  })
+  pending.set(url, promise)
   return promise
+}
+
+/** Loads an image for a drawn element; the returned function says it is no longer drawn. */
+const drawImage = (url: string, loaded: (src: string) => void): (() => void) => {
+  drawing.set(url, (drawing.get(url) ?? 0) + 1)
+  let live = true
+  loadImage(url).then((objectUrl) => {
+    if (live && objectUrl !== undefined) loaded(objectUrl ?? url)
+  })
+  return () => {
+    live = false
+    const left = (drawing.get(url) ?? 1) - 1
+    if (left > 0) drawing.set(url, left)
+    else {
+      drawing.delete(url)
+      dropIfUnwanted(url)
+    }
+  }
 }
 
 /** Fetches ahead the images of the first wallets a list shows (SPEC §9: the first 20). */
 export const prefetchImages = (urls: ReadonlyArray<string | null | undefined>, count = 20): void => {
   for (const url of urls.slice(0, count)) {
-    if (url !== null && url !== undefined && isFetchable(url)) void loadImage(url)
+    if (url !== null && url !== undefined && isFetchable(url) && !settled.has(url)) {
+      ahead.add(url)
+      void loadImage(url).then(() => ahead.delete(url))
+    }
   }
 }
 
@@ -84,13 +136,7 @@ export const useCachedImage = (url: string | undefined): string | undefined => {
   const [loaded, setLoaded] = useState<{ readonly url: string; readonly src: string } | undefined>(undefined)
   useEffect(() => {
     if (url === undefined || !isFetchable(url) || settled.has(url)) return
-    let live = true
-    loadImage(url).then((objectUrl) => {
-      if (live) setLoaded({ url, src: objectUrl ?? url })
-    })
-    return () => {
-      live = false
-    }
+    return drawImage(url, (src) => setLoaded({ url, src }))
   }, [url])
   if (cachedNow !== undefined) return cachedNow
   return loaded !== undefined && loaded.url === url ? loaded.src : undefined

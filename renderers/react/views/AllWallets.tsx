@@ -47,8 +47,6 @@ export const AllWallets = ({ id }: ViewProps) => {
   const count = useAirlockSelector(selectCount)
   const search = useAirlockSelector(selectSearch)
   const status = useAirlockSelector(selectStatus)
-  const [text, setText] = useState(search)
-  const input = useRef<HTMLInputElement>(null)
   const scroller = useRef<HTMLDivElement>(null)
   const [focusIndex, setFocusIndex] = useState(0)
   const pendingFocus = useRef(false)
@@ -106,16 +104,6 @@ export const AllWallets = ({ id }: ViewProps) => {
     }
   })
 
-  const onSearch = (value: string) => {
-    setText(value)
-    // Core waits out SPEC §9's 300 ms for a newer keystroke before it asks the registry.
-    client.searchWallets(value).catch(ignore)
-  }
-  const clearSearch = () => {
-    setText("")
-    client.searchWallets("").catch(ignore)
-    input.current?.focus()
-  }
   const retry = () => (search ? client.searchWallets(search) : client.loadMoreWallets()).catch(ignore)
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -127,14 +115,15 @@ export const AllWallets = ({ id }: ViewProps) => {
     setFocusIndex(next)
     virtualizer.scrollToIndex(Math.floor(next / WALLET_GRID_COLUMNS), { align: "auto" })
   }
-  const onSearchKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== "ArrowDown" || entries.length === 0) return
-    event.preventDefault()
+  /** ArrowDown in the search field goes to the grid's focused wallet; `false` when there is none to go to. */
+  const focusGrid = () => {
+    if (entries.length === 0) return false
     virtualizer.scrollToIndex(focusedRow, { align: "auto" })
     // The focused row is always drawn (see rangeExtractor); only a list not drawn yet leaves it to the next render.
     const cell = scroller.current?.querySelector<HTMLElement>(`[data-grid-index="${focusIndex}"]`)
     if (cell) cell.focus()
     else pendingFocus.current = true
+    return true
   }
 
   const choose = (entry: AllWalletsEntry) =>
@@ -146,26 +135,7 @@ export const AllWallets = ({ id }: ViewProps) => {
   const empty = entries.length === 0
   return (
     <div className="airlock-all-wallets">
-      <div className="airlock-search-row">
-        <input
-          ref={input}
-          type="search"
-          className="airlock-search"
-          aria-label={t("wallets.search")}
-          placeholder={t("wallets.search")}
-          autoComplete="off"
-          spellCheck={false}
-          value={text}
-          onChange={(event) => onSearch(event.currentTarget.value)}
-          onKeyDown={onSearchKeyDown}
-        />
-        {text === "" ? null : (
-          <button type="button" className="airlock-icon-button airlock-search-clear" onClick={clearSearch}>
-            <span aria-hidden="true">×</span>
-            <span className="airlock-visually-hidden">{t("wallets.clearSearch")}</span>
-          </button>
-        )}
-      </div>
+      <SearchRow search={search} focusGrid={focusGrid} />
       {failed && empty ? (
         <div className="airlock-all-wallets-state" role="alert">
           <p className="airlock-empty">{t("wallets.loadFailed")}</p>
@@ -249,6 +219,52 @@ export const AllWallets = ({ id }: ViewProps) => {
           </button>
         </div>
       ) : null}
+    </div>
+  )
+}
+
+/**
+ * The search field and its clear button. It holds the typed text itself, so a keystroke redraws only this row, not
+ * the grid (each keystroke of a word used to redraw every wallet card in sight).
+ */
+const SearchRow = ({ search, focusGrid }: { readonly search: string; readonly focusGrid: () => boolean }) => {
+  const client = useAirlock()
+  const { t } = useAirlockTranslation()
+  const [text, setText] = useState(search)
+  const input = useRef<HTMLInputElement>(null)
+  const onSearch = (value: string) => {
+    setText(value)
+    // Core waits out SPEC §9's 300 ms for a newer keystroke before it asks the registry.
+    client.searchWallets(value).catch(ignore)
+  }
+  const clearSearch = () => {
+    setText("")
+    client.searchWallets("").catch(ignore)
+    input.current?.focus()
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown" && focusGrid()) event.preventDefault()
+  }
+  return (
+    <div className="airlock-search-row">
+      <input
+        ref={input}
+        type="search"
+        className="airlock-search"
+        aria-label={t("wallets.search")}
+        placeholder={t("wallets.search")}
+        autoComplete="off"
+        spellCheck={false}
+        value={text}
+        onChange={(event) => onSearch(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+      />
+      {text === "" ? null : (
+        <button type="button" className="airlock-icon-button airlock-search-clear" onClick={clearSearch}>
+          <span aria-hidden="true">×</span>
+          <span className="airlock-visually-hidden">{t("wallets.clearSearch")}</span>
+        </button>
+      )}
     </div>
   )
 }

@@ -288,8 +288,14 @@ describe("state", () => {
 
   it("a stored connection starts as connecting (never connected without an account), then settles", async () => {
     const airlock = createTestAirlock({ storage: connectedStorage })
+    const statuses: Array<string> = []
+    airlock.watch(
+      (state) => state.accounts.eip155.status,
+      (status) => statuses.push(status)
+    )
     await airlock.ready
-    expect(airlock.getState().accounts.eip155.status).toBe("connecting")
+    expect(statuses[0]).toBe("connecting")
+    expect(statuses).not.toContain("connected")
     expect(airlock.getState().accounts.solana.status).toBe("disconnected")
     // No wallet to restore it from here (no adapter code, no stored connector): disconnected.
     await vi.waitFor(() => expect(airlock.getState().accounts.eip155.status).toBe("disconnected"))
