@@ -16,6 +16,11 @@ export interface ThemeVariables {
   readonly "--airlock-border-radius-master"?: string
   /** @default 999 */
   readonly "--airlock-z-index"?: number
+  /**
+   * The backdrop's `backdrop-filter`, e.g. `"blur(4px)"`. None by default: a blur is filtered again on every frame the
+   * page paints. @default "none"
+   */
+  readonly "--airlock-backdrop-filter"?: string
 }
 
 /** SPEC §2 defaults: font size master 10 px, border radius master 4 px, z-index 999. */

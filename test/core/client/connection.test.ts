@@ -483,6 +483,39 @@ describe("a pairing made in advance (WalletConnect, as AppKit does)", () => {
     expect(log).toEqual([])
   })
 
+  it("the pairing waits for a whole idle period: not the few ms left before the next frame, unless 1 s went by", async () => {
+    const { adapter, log } = preparingWallet()
+    // The browser's idle callbacks, run by the test with the idle time it gives each.
+    const callbacks: Array<(deadline: IdleDeadline) => void> = []
+    const idleWith = (remaining: number, didTimeout = false) => {
+      for (const callback of callbacks.splice(0)) callback({ didTimeout, timeRemaining: () => remaining })
+    }
+    const window = {
+      requestIdleCallback: (callback: (deadline: IdleDeadline) => void) => callbacks.push(callback),
+      cancelIdleCallback: () => {}
+    } as unknown as Window
+    const airlock = createTestAirlock({ networks: [mainnet], adapters: [adapter], platform: { window } })
+    await airlock.ready
+    await airlock.open()
+    await vi.waitFor(() => expect(callbacks).toHaveLength(1))
+    // The gap before a frame (a click's own frame still to draw): it asks again.
+    idleWith(4)
+    expect(log).toEqual([])
+    expect(callbacks).toHaveLength(1)
+    // A whole idle period: the pairing is made.
+    idleWith(49)
+    await vi.waitFor(() => expect(log).toEqual(["prepare eip155:1"]))
+
+    // A page never idle: the 1 s cap (the callbacks' timeout) makes it anyway.
+    const busy = preparingWallet()
+    const second = createTestAirlock({ networks: [mainnet], adapters: [busy.adapter], platform: { window } })
+    await second.ready
+    await second.open()
+    await vi.waitFor(() => expect(callbacks).toHaveLength(1))
+    idleWith(0, true)
+    await vi.waitFor(() => expect(busy.log).toEqual(["prepare eip155:1"]))
+  })
+
   it("a modal opened elsewhere (Account, Networks) makes no pairing", async () => {
     const { adapter, log } = preparingWallet()
     const airlock = createTestAirlock({ networks: [mainnet], adapters: [adapter] })
