@@ -135,11 +135,11 @@ export const makeAirlock = (
         const before = store.getSnapshot()
         const result = applyOpen(store, router, parameters)
         if (result === undefined) return Promise.resolve()
-        // Where a wallet is chosen next, its adapters' code loads now, and WalletConnect's adapter makes a pairing in the
-        // background (idle): the choice finds both ready. Closing the modal gives the pairing up.
+        // Where a wallet is chosen next: its adapters' code loads, WalletConnect pairs ahead (idle; closing gives it up).
         const { view } = result.state
         if (view === "Connect") background(adapters.loadAll())
-        if (view === "Connect" || view === "AllWallets") background(flowAfter(lazy, (m) => m.connection.preparePairings))
+        if (view === "Connect" || view === "AllWallets")
+          background(flowAfter(lazy, (m) => m.connection.preparePairings))
         return flowAfter(lazy, (m) => m.modal.settleOpen(result, before))
       }),
     close: () =>

@@ -43,7 +43,10 @@ export interface Lifecycle {
    * Like {@link Lifecycle.flow}, but the flow starts on a later task even when its module is loaded: what follows a
    * navigation the client already drew (analytics, router effects) must not hold back that frame's paint.
    */
-  readonly flowAfter: <M, A, E>(load: () => Promise<M>, f: (module: M) => Effect.Effect<A, E, CoreServices>) => Promise<A>
+  readonly flowAfter: <M, A, E>(
+    load: () => Promise<M>,
+    f: (module: M) => Effect.Effect<A, E, CoreServices>
+  ) => Promise<A>
   /** Like {@link Lifecycle.flow}, but interrupted by `destroy()` it rejects with the `DestroyedError`. */
   readonly flowOrDestroyed: <M, A, E>(
     load: () => Promise<M>,
