@@ -135,7 +135,7 @@ export const AllWallets = ({ id }: ViewProps) => {
   const empty = entries.length === 0
   return (
     <div className="airlock-all-wallets">
-      <SearchRow search={search} focusGrid={focusGrid} />
+      <SearchRow search={search} focusGrid={focusGrid} onType={() => virtualizer.scrollToOffset(0)} />
       {failed && empty ? (
         <div className="airlock-all-wallets-state" role="alert">
           <p className="airlock-empty">{t("wallets.loadFailed")}</p>
@@ -227,13 +227,23 @@ export const AllWallets = ({ id }: ViewProps) => {
  * The search field and its clear button. It holds the typed text itself, so a keystroke redraws only this row, not
  * the grid (each keystroke of a word used to redraw every wallet card in sight).
  */
-const SearchRow = ({ search, focusGrid }: { readonly search: string; readonly focusGrid: () => boolean }) => {
+const SearchRow = ({
+  search,
+  focusGrid,
+  onType
+}: {
+  readonly search: string
+  readonly focusGrid: () => boolean
+  /** Typing goes back to the grid's top, so the results draw there in the frame they arrive (no scroll to settle). */
+  readonly onType: () => void
+}) => {
   const client = useAirlock()
   const { t } = useAirlockTranslation()
   const [text, setText] = useState(search)
   const input = useRef<HTMLInputElement>(null)
   const onSearch = (value: string) => {
     setText(value)
+    onType()
     // Core waits out SPEC §9's 300 ms for a newer keystroke before it asks the registry.
     client.searchWallets(value).catch(ignore)
   }
