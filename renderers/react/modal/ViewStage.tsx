@@ -32,10 +32,20 @@ export const ViewStage = ({
   useLayoutEffect(() => {
     const element = inner.current
     if (element === null) return
-    heightApi.set({ height: element.offsetHeight })
-    const observer = new ResizeObserver(() => {
-      heightApi.start({ height: element.offsetHeight, immediate, config: { duration: MODAL_HEIGHT_TRANSITION_MS } })
-    })
+    // The first height is set, later ones animate. A view drawn in a dialog not shown yet measures 0 (the modal's
+    // `showModal` runs after its children's layout effects): it stays at its natural height until the observer's
+    // first look, before the first paint, instead of growing from 0 over the opening frames.
+    let measured = false
+    const measure = () => {
+      const next = element.offsetHeight
+      if (!measured) {
+        if (next === 0) return
+        measured = true
+        heightApi.set({ height: next })
+      } else heightApi.start({ height: next, immediate, config: { duration: MODAL_HEIGHT_TRANSITION_MS } })
+    }
+    measure()
+    const observer = new ResizeObserver(measure)
     observer.observe(element)
     return () => observer.disconnect()
   }, [heightApi, immediate])

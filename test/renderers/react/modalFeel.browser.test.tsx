@@ -55,6 +55,35 @@ describe("the modal as users handle it", () => {
     expect(Math.round(box.bottom)).toBe(window.innerHeight)
   })
 
+  test("the first frame of an open shows the view at its full height, not a card growing from nothing", async () => {
+    skipAnimations(false)
+    try {
+      const rendered = await renderAirlock()
+      // The body's height at each of the open's first frames (its animation runs with animations on).
+      const heights: Array<[number, number]> = []
+      const watch = new MutationObserver(() => {
+        const body = document.querySelector<HTMLElement>("dialog[open] .airlock-body")
+        const view = body?.querySelector<HTMLElement>(".airlock-view")
+        if (body === null || body === undefined || view === null || view === undefined || heights.length > 0) return
+        const look = () => {
+          heights.push([body.getBoundingClientRect().height, view.getBoundingClientRect().height])
+          if (heights.length < 4) requestAnimationFrame(look)
+        }
+        requestAnimationFrame(look)
+      })
+      watch.observe(document.body, { subtree: true, childList: true, attributes: true })
+      await userEvent.click(rendered.button)
+      await expect.poll(() => heights.length).toBe(4)
+      watch.disconnect()
+      for (const [body, view] of heights) {
+        expect(view).toBeGreaterThan(40)
+        expect(body).toBeCloseTo(view, 0)
+      }
+    } finally {
+      skipAnimations(true)
+    }
+  })
+
   test("the backdrop is dimmed, not blurred (a blur refiltered every frame the page painted); a theme may blur it", async () => {
     const { dialog } = await openModal()
     const backdrop = getComputedStyle(dialog, "::backdrop")
