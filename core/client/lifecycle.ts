@@ -91,23 +91,16 @@ export const makeLifecycle = (
     onInterrupt: () => A
   ): Promise<A> =>
     stop !== undefined ? Promise.reject(stop.error) : run(runtime, Effect.flatMap(moduleOf(load), f), onInterrupt)
+  /** An action `destroy()` interrupted settles quietly; any other interruption rejects. */
+  const quietly = (): never => {
+    if (stop?.error instanceof DestroyedError) return undefined as never
+    throw stop?.error ?? new Error("Airlock: an action was interrupted")
+  }
   return {
     stopError: () => stop,
     halt,
-    flow: (load, f) =>
-      start(load, f, () => {
-        if (stop?.error instanceof DestroyedError) return undefined as never
-        throw stop?.error ?? new Error("Airlock: an action was interrupted")
-      }),
-    flowAfter: (load, f) =>
-      start(
-        load,
-        (module) => Effect.andThen(Effect.yieldNow, f(module)),
-        () => {
-          if (stop?.error instanceof DestroyedError) return undefined as never
-          throw stop?.error ?? new Error("Airlock: an action was interrupted")
-        }
-      ),
+    flow: (load, f) => start(load, f, quietly),
+    flowAfter: (load, f) => start(load, (module) => Effect.andThen(Effect.yieldNow, f(module)), quietly),
     flowOrDestroyed: (load, f) =>
       start(load, f, () => {
         throw stop?.error ?? new DestroyedError()

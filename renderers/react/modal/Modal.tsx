@@ -6,6 +6,8 @@ import { type AirlockState, connectDialog } from "airlock"
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
+import { prefetchImages } from "../internal/imageCache.ts"
+import { safeImageSrc } from "../internal/imageSrc.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
 import { onIdle } from "../internal/onIdle.ts"
 import { useThemeVariables } from "../theme/useThemeVariables.ts"
@@ -24,6 +26,21 @@ const selectAlert = (state: AirlockState) => state.alert
 const selectI18n = (state: AirlockState) => state.i18n
 const selectConnected = (state: AirlockState) =>
   Object.values(state.accounts).some((account) => account.status === "connected")
+
+/** SPEC §9: the first 20 wallet images are fetched ahead of the first open. */
+const PREFETCHED_WALLET_IMAGES = 20
+
+/** The wallet images the Connect view draws first (recent, featured, recommended, then All Wallets), one string. */
+const selectFirstWalletImages = (state: AirlockState): string => {
+  const { recent, featured, recommended, all } = state.wallets
+  const urls = new Set<string>()
+  for (const wallet of [...recent, ...featured, ...recommended, ...all.slice(0, PREFETCHED_WALLET_IMAGES)]) {
+    const src = safeImageSrc(wallet.image_url)
+    if (src !== undefined) urls.add(src)
+    if (urls.size === PREFETCHED_WALLET_IMAGES) break
+  }
+  return [...urls].join("\n")
+}
 
 const prefersReducedMotion = (): boolean =>
   typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches
@@ -71,6 +88,14 @@ export const Modal = () => {
     })
   }, [modal.open, client])
   const warmedUp = useCallback(() => setWarming(false), [])
+
+  // Wallet images load before the modal opens (this chunk is fetched on idle, or on the buttons' hover, focus or
+  // pointer down), so its first frame shows icons, not empty squares; each is fetched once into the image cache.
+  const images = useAirlockSelector(selectFirstWalletImages)
+  useEffect(
+    () => (images === "" ? undefined : onIdle(() => prefetchImages(images.split("\n"), PREFETCHED_WALLET_IMAGES))),
+    [images]
+  )
 
   const View = viewComponent(modal.view)
 
