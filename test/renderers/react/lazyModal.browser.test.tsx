@@ -78,7 +78,9 @@ test("once idle, the open card is drawn once unseen (inert, hidden, off screen) 
       <ConnectButton />
     </AirlockProvider>
   )
-  await expect.poll(() => seen.length).toBe(1)
+  // Two idle callbacks away (the modal's chunk, then the warm-up), each of which a loaded machine may delay to its 2 s
+  // timeout.
+  await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1)
   await expect.poll(() => document.querySelector(".airlock-warmup")).toBeNull()
   observer.disconnect()
   // The copy drew Connect over the client's real wallets, and nothing of it could be reached or seen.

@@ -137,7 +137,8 @@ describe("wallet image prefetch (SPEC §9)", () => {
         .getEntriesByType("resource")
         .map((entry) => entry.name)
         .filter((name) => name.includes(tag))
-    await expect.poll(() => fetched().length, { timeout: 5000 }).toBe(20)
+    // The modal's chunk comes on idle and prefetches on idle: two idle callbacks, each up to 2 s on a loaded machine.
+    await expect.poll(() => fetched().length, { timeout: 10_000 }).toBe(20)
     expect(client.getState().modal.open).toBe(false)
     expect(fetched()).toContain(url(0))
     expect(fetched()).not.toContain(url(20))
