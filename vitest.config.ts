@@ -94,7 +94,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        // `airlock/*` self-imports resolve to the sources (package.json `exports`), not the unbuilt dist/.
+        // `airlock-kit/*` self-imports resolve to the sources (package.json `exports`), not the unbuilt dist/.
         resolve: { conditions: ["airlock-source", "node", "import"] },
         ssr: { resolve: { conditions: ["airlock-source", "node", "import"], externalConditions: ["airlock-source"] } },
         test: {
@@ -108,7 +108,7 @@ export default defineConfig({
       "test/e2e/vitest.config.ts",
       {
         plugins: [react(), docsRenderer()],
-        // `airlock/*` imports (the docs' renderer) resolve to the sources, as in the unit project.
+        // `airlock-kit/*` imports (the docs' renderer) resolve to the sources, as in the unit project.
         resolve: { conditions: ["airlock-source", ...defaultClientConditions] },
         optimizeDeps: {
           // Every package a browser test reaches, found or not by Vite's first scan: one found mid-run is optimised

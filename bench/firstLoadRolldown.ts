@@ -2,7 +2,7 @@
  * The bench page's first load as Vite 8 builds an app, beside esbuild's figure in `size.ts`: rolldown alone (minified
  * ESM, the figure the budget holds), and a real `vite build` of an HTML page loading the same entry (which adds Vite's
  * preload helper and writes a `<link rel="modulepreload">` for every file of the entry's closure into the HTML).
- * esbuild splits by file: a module the entry reaches through a public barrel (`airlock`, `airlock/react`) and a lazy
+ * esbuild splits by file: a module the entry reaches through a public barrel (`airlock-kit`, `airlock-kit/react`) and a lazy
  * view also uses is placed in a chunk the entry loads, even when the entry uses none of it. rolldown tree-shakes
  * before it splits, so what it loads first is what the page runs. Both are printed; each has a budget.
  */

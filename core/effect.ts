@@ -1,11 +1,11 @@
 /**
- * `airlock/effect`: the service tags for Effect users. `airlock.runtime` provides them; their memory layers are
- * static members (`Storage.layerMemory`), and `airlock/testing` has the same tags for tests. Kept apart from `airlock`
+ * `airlock-kit/effect`: the service tags for Effect users. `airlock.runtime` provides them; their memory layers are
+ * static members (`Storage.layerMemory`), and `airlock-kit/testing` has the same tags for tests. Kept apart from `airlock-kit`
  * so an app importing the client does not bundle the services' HTTP and schema code into its first load.
  *
  * @example
  * ```ts
- * import { Storage, StorageKeys } from "airlock/effect"
+ * import { Storage, StorageKeys } from "airlock-kit/effect"
  * const lastChain = Storage.use((storage) => storage.get(StorageKeys.lastChain))
  * ```
  * @module

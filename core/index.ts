@@ -1,5 +1,5 @@
 /**
- * `airlock`: the headless core. Create a client with {@link createAirlock}; read its state with `getState`,
+ * `airlock-kit`: the headless core. Create a client with {@link createAirlock}; read its state with `getState`,
  * `subscribe` and `watch`; drive it with `open`, `close`, `switchNetwork`, `disconnect`.
  * @module
  */
@@ -130,7 +130,7 @@ export type { CaipAddress, CaipNetwork, CaipNetworkId } from "./schema/network.t
 export type { TokenBalance, TokenQuantity } from "./schema/token.ts"
 export { isSafeConnectorIcon, isSafeImageUrl, isSafeLinkUrl } from "./schema/urlCheck.ts"
 export type { WalletListing } from "./schema/wallet.ts"
-// Service tags for Effect users are in `airlock/effect` (kept off this entry's first load).
+// Service tags for Effect users are in `airlock-kit/effect` (kept off this entry's first load).
 export type { AirlockEvent, AirlockState, Alert, WalletsState } from "./state/AirlockState.ts"
 export type { ResourceEntry, ResourceError } from "./state/ResourceEntry.ts"
 export type { Equals } from "./state/Store.ts"

@@ -34,6 +34,6 @@ const rewrite = (dir: string): void => {
 rewrite(dist)
 
 copyFileSync(join(root, "renderers/react/theme/styles.css"), join(dist, "renderers/react/theme/styles.css"))
-// `import "airlock/react/styles.css"` type-checks in apps that check side-effect imports.
+// `import "airlock-kit/react/styles.css"` type-checks in apps that check side-effect imports.
 writeFileSync(join(dist, "renderers/react/theme/styles.css.d.ts"), "export {}\n")
 console.log(`built ${dist}`)

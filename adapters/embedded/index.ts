@@ -1,15 +1,15 @@
 /**
- * `airlock/embedded`: the embedded wallet. Visitors without a wallet log in by email (a code from their mailbox) or a
+ * `airlock-kit/embedded`: the embedded wallet. Visitors without a wallet log in by email (a code from their mailbox) or a
  * social account and get one: an EOA whose key stays inside a frame on the secure site's own origin, and a smart
  * account. One AUTH connector is listed from the start; the frame, its code and the login views load on first use.
  * `endpoints.frame` is the secure site (the sandbox's `http://127.0.0.1:4410`, or your own).
  *
  * @example
  * ```ts
- * import { createAirlock } from "airlock"
- * import { embedded } from "airlock/embedded"
- * import { evm } from "airlock/evm"
- * import { mainnet } from "airlock/networks"
+ * import { createAirlock } from "airlock-kit"
+ * import { embedded } from "airlock-kit/embedded"
+ * import { evm } from "airlock-kit/evm"
+ * import { mainnet } from "airlock-kit/networks"
  *
  * const api = "http://127.0.0.1:4400"
  * const airlock = createAirlock({
@@ -56,7 +56,7 @@ const connector: ConnectorData = {
  * service to the client (its code is fetched when the client starts, not on the first load) and the AUTH connector.
  * @example
  * ```ts
- * import { embedded } from "airlock/embedded"
+ * import { embedded } from "airlock-kit/embedded"
  * const adapter = embedded({ defaultAccountType: "eoa" })
  * ```
  */

@@ -1,13 +1,13 @@
 /**
- * `airlock/evm`: the EVM adapter. Browser wallets announced over EIP-6963 (and a legacy `window.ethereum` when none
+ * `airlock-kit/evm`: the EVM adapter. Browser wallets announced over EIP-6963 (and a legacy `window.ethereum` when none
  * announces itself) become connectors from the page's first moments; connecting, switching networks, requests and
  * wallet events load on demand (`implementation.ts`, a chunk of its own).
  *
  * @example
  * ```ts
- * import { createAirlock } from "airlock"
- * import { evm } from "airlock/evm"
- * import { mainnet } from "airlock/networks"
+ * import { createAirlock } from "airlock-kit"
+ * import { evm } from "airlock-kit/evm"
+ * import { mainnet } from "airlock-kit/networks"
  *
  * const api = "http://127.0.0.1:4400"
  * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], adapters: [evm()], endpoints: { walletApi: api, blockchainApi: api } })
@@ -68,7 +68,7 @@ const fromAnnouncement = (detail: unknown): Announced | undefined => {
  *
  * @example
  * ```ts
- * import { evm } from "airlock/evm"
+ * import { evm } from "airlock-kit/evm"
  * const adapter = evm({ injected: false }) // EIP-6963 wallets only
  * ```
  */

@@ -1,17 +1,17 @@
 /**
- * `airlock/solana`: the Solana adapter. Browser wallets that implement the Wallet Standard and serve a Solana chain
+ * `airlock-kit/solana`: the Solana adapter. Browser wallets that implement the Wallet Standard and serve a Solana chain
  * become connectors from the page's first moments (found with the standard's own `@wallet-standard/app`, fetched right
  * after start so it stays off the first load); connecting,
  * signing, sending and account events load on demand (`implementation.ts`, a chunk of its own, built on
- * `@solana/kit`). `getSolanaSigner` (from `airlock/solana/signer`… see `signer.ts`) hands the connected wallet to kit
+ * `@solana/kit`). `getSolanaSigner` (from `airlock-kit/solana/signer`… see `signer.ts`) hands the connected wallet to kit
  * as a transaction signer.
  *
  * @example
  * ```ts
- * import { createAirlock } from "airlock"
- * import { mainnet, solana as solanaMainnet } from "airlock/networks"
- * import { evm } from "airlock/evm"
- * import { solana } from "airlock/solana"
+ * import { createAirlock } from "airlock-kit"
+ * import { mainnet, solana as solanaMainnet } from "airlock-kit/networks"
+ * import { evm } from "airlock-kit/evm"
+ * import { solana } from "airlock-kit/solana"
  *
  * const api = "http://127.0.0.1:4400"
  * const airlock = createAirlock({
@@ -65,7 +65,7 @@ export const connectorOf = (wallet: Wallet): ConnectorData => ({
  *
  * @example
  * ```ts
- * import { solana } from "airlock/solana"
+ * import { solana } from "airlock-kit/solana"
  * const adapter = solana({ filter: (wallet) => wallet.name !== "Some Wallet" })
  * ```
  */

@@ -37,7 +37,7 @@ const textOf = (value: unknown, what: string): string => {
  *
  * @example
  * ```ts
- * import { getSolanaSigner } from "airlock/solana"
+ * import { getSolanaSigner } from "airlock-kit/solana"
  * import { pipe, createTransactionMessage, setTransactionMessageFeePayerSigner } from "@solana/kit"
  *
  * const signer = getSolanaSigner(airlock)

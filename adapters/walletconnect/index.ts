@@ -1,15 +1,15 @@
 /**
- * `airlock/walletconnect`: mobile wallets over WalletConnect v2 (`@walletconnect/universal-provider` 2.21.8, the newest
+ * `airlock-kit/walletconnect`: mobile wallets over WalletConnect v2 (`@walletconnect/universal-provider` 2.21.8, the newest
  * Apache-2.0 release; later ones carry the WalletConnect Community License). One "WalletConnect" connector is listed
  * from the start; the SDK (a large chunk) loads only when WalletConnect is used. The relay is `endpoints.relay`
  * (the sandbox's `ws://127.0.0.1:4401`, or your own); reads go to the app's own RPC URLs (`rpcMap`).
  *
  * @example
  * ```ts
- * import { createAirlock } from "airlock"
- * import { evm } from "airlock/evm"
- * import { mainnet } from "airlock/networks"
- * import { walletConnect } from "airlock/walletconnect"
+ * import { createAirlock } from "airlock-kit"
+ * import { evm } from "airlock-kit/evm"
+ * import { mainnet } from "airlock-kit/networks"
+ * import { walletConnect } from "airlock-kit/walletconnect"
  *
  * const api = "http://127.0.0.1:4400"
  * const airlock = createAirlock({
@@ -38,7 +38,7 @@ const connector: ConnectorData = {
  * The WalletConnect adapter descriptor for `createAirlock({ adapters: [walletConnect()] })`.
  * @example
  * ```ts
- * import { walletConnect } from "airlock/walletconnect"
+ * import { walletConnect } from "airlock-kit/walletconnect"
  * const adapter = walletConnect({ metadata: { name: "My dapp", description: "", url: "https://my.dapp", icons: [] } })
  * ```
  */

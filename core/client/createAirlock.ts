@@ -36,8 +36,8 @@ const ignore = (): void => undefined
  *
  * @example
  * ```ts
- * import { createAirlock } from "airlock"
- * import { mainnet } from "airlock/networks"
+ * import { createAirlock } from "airlock-kit"
+ * import { mainnet } from "airlock-kit/networks"
  * const endpoints = { walletApi: "http://127.0.0.1:4400", blockchainApi: "http://127.0.0.1:4400" }
  * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints })
  * await airlock.open()
@@ -46,7 +46,7 @@ const ignore = (): void => undefined
 export const createAirlock = (options: AirlockOptions, services: AirlockServices = {}): AirlockClient =>
   makeAirlock(options, services).client
 
-/** Builds the client and hands back its store too (for `airlock/testing`, which lets tests set any state). */
+/** Builds the client and hands back its store too (for `airlock-kit/testing`, which lets tests set any state). */
 export const makeAirlock = (
   options: AirlockOptions,
   services: AirlockServices = {}

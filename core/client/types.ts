@@ -151,7 +151,7 @@ export interface AirlockClient {
   send(preview: SendPreview): Promise<{ readonly hash: string }>
   /**
    * Shows every text in `locale`: a bundled locale's tag (its catalogue chunk loads first; a tag Airlock does not
-   * bundle keeps English, with a console warning) or a catalogue from `airlock/locales/<tag>`. The state's `i18n`
+   * bundle keeps English, with a console warning) or a catalogue from `airlock-kit/locales/<tag>`. The state's `i18n`
    * (locale, direction, texts) changes once it is in place; the last call wins.
    */
   setLocale(locale: string | LocaleCatalogue): Promise<void>

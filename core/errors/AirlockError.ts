@@ -29,7 +29,7 @@ const composeMessage = (shortMessage: string, options: AirlockErrorOptions): str
  *
  * @example
  * ```ts
- * import { AirlockError } from "airlock"
+ * import { AirlockError } from "airlock-kit"
  * try {
  *   await airlock.switchNetwork(network)
  * } catch (e) {

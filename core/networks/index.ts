@@ -1,9 +1,9 @@
 /**
- * `airlock/networks`: CAIP network definitions of well-known chains, `defineNetwork` for custom ones, and the
+ * `airlock-kit/networks`: CAIP network definitions of well-known chains, `defineNetwork` for custom ones, and the
  * network constants of SPEC §9.
  * @example
  * ```ts
- * import { base, defineNetwork, mainnet } from "airlock/networks"
+ * import { base, defineNetwork, mainnet } from "airlock-kit/networks"
  * ```
  */
 export type { CaipNetwork, CaipNetworkId, ChainNamespace, NativeCurrency } from "../schema/index.ts"

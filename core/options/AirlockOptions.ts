@@ -64,8 +64,8 @@ export const AirlockOptionsSchema = Schema.Struct({
  *
  * @example
  * ```ts
- * import { createAirlock } from "airlock"
- * import { mainnet, base } from "airlock/networks"
+ * import { createAirlock } from "airlock-kit"
+ * import { mainnet, base } from "airlock-kit/networks"
  * const endpoints = { walletApi: "https://api.example", blockchainApi: "https://api.example" }
  * const airlock = createAirlock({ projectId: "my-project", networks: [mainnet, base], endpoints })
  * ```
@@ -104,7 +104,7 @@ export interface AirlockOptions {
   readonly siweConfig?: unknown
   /**
    * The language of every text: a bundled locale's tag (`"de"`, `"pt-BR"`, `"ar"`; its catalogue loads on demand),
-   * or a catalogue imported from `airlock/locales/<tag>` (in place from the first frame, on a server too).
+   * or a catalogue imported from `airlock-kit/locales/<tag>` (in place from the first frame, on a server too).
    * @default the browser's language when Airlock bundles it, else English
    */
   readonly locale?: string | LocaleCatalogue | undefined

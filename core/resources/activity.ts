@@ -39,8 +39,8 @@ const views = new WeakMap<object, { readonly locale: string; readonly view: Acti
  *
  * @example
  * ```ts
- * import { createAirlock, selectActivity } from "airlock"
- * import { mainnet } from "airlock/networks"
+ * import { createAirlock, selectActivity } from "airlock-kit"
+ * import { mainnet } from "airlock-kit/networks"
  * const api = "http://127.0.0.1:4400"
  * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })
  * selectActivity(airlock.getState()).status // "idle"
@@ -73,8 +73,8 @@ export const selectActivity = (state: AirlockState, namespace?: ChainNamespace):
  *
  * @example
  * ```ts
- * import { createAirlock, watchActivity } from "airlock"
- * import { mainnet } from "airlock/networks"
+ * import { createAirlock, watchActivity } from "airlock-kit"
+ * import { mainnet } from "airlock-kit/networks"
  * const api = "http://127.0.0.1:4400"
  * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })
  * const stop = watchActivity(airlock, (view) => console.log(view.status, view.groups.length))

@@ -51,7 +51,7 @@ const isSpam = (transfer: TransactionTransfer) => transfer.nft_info?.flags?.is_s
  * when it belongs to another chain (a transaction that names no chain is kept).
  * @example
  * ```ts
- * import { isShownTransaction } from "airlock"
+ * import { isShownTransaction } from "airlock-kit"
  * const tx = { id: "1", metadata: { operationType: "receive", minedAt: "2026-01-01T00:00:00Z", sentFrom: "0x1", sentTo: "0x2", status: "confirmed", chain: "eip155:1" }, transfers: [] }
  * isShownTransaction(tx, "eip155:1") // true
  * isShownTransaction(tx, "eip155:8453") // false
@@ -68,7 +68,7 @@ export const isShownTransaction = (transaction: Transaction, caipNetworkId: stri
  * for other operations (a send, a trade) the transfer's direction: '+' in, '-' out.
  * @example
  * ```ts
- * import { transferSign } from "airlock"
+ * import { transferSign } from "airlock-kit"
  * transferSign("claim", "out") // "+"
  * transferSign("send", "out") // "-"
  * ```
@@ -154,8 +154,8 @@ const describeTransfers = (amount: string | undefined, more: number): Message =>
  * amount that is not a number, e.g. a 2 MB string): such a row is left out rather than shown as 0.
  * @example
  * ```ts
- * import { activityRow } from "airlock"
- * import { mainnet } from "airlock/networks"
+ * import { activityRow } from "airlock-kit"
+ * import { mainnet } from "airlock-kit/networks"
  * const tx = { id: "1", metadata: { operationType: "send", hash: "0xab", minedAt: "2026-01-01T00:00:00Z", sentFrom: "0x1", sentTo: "0x2", status: "confirmed" }, transfers: [{ direction: "out", quantity: { numeric: "0.0125" }, fungible_info: { symbol: "ETH" } }] }
  * activityRow(tx, mainnet)?.description // { id: "activity.transfer", params: { amount: "-0.013 ETH" } }
  * ```
@@ -210,7 +210,7 @@ const startOfDay = (at: number, daysBefore = 0) => {
  * language.
  * @example
  * ```ts
- * import { activityGroupOf } from "airlock"
+ * import { activityGroupOf } from "airlock-kit"
  * const now = new Date(2026, 10, 23, 12).getTime()
  * activityGroupOf(new Date(2026, 10, 23, 0, 5).getTime(), now).label // { id: "activity.today" }
  * activityGroupOf(new Date(2026, 9, 2).getTime(), now, "de").label // { id: "activity.month", params: { month: "Oktober 2026" } }
@@ -236,8 +236,8 @@ export const activityGroupOf = (
  * amounts and months are written for `locale`.
  * @example
  * ```ts
- * import { groupActivity } from "airlock"
- * import { mainnet } from "airlock/networks"
+ * import { groupActivity } from "airlock-kit"
+ * import { mainnet } from "airlock-kit/networks"
  * groupActivity([], mainnet, Date.now(), "de") // []
  * ```
  */

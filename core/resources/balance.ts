@@ -32,8 +32,8 @@ const views = new WeakMap<object, { readonly entry: unknown; readonly view: Bala
  *
  * @example
  * ```ts
- * import { createAirlock, selectBalance } from "airlock"
- * import { mainnet } from "airlock/networks"
+ * import { createAirlock, selectBalance } from "airlock-kit"
+ * import { mainnet } from "airlock-kit/networks"
  * const api = "http://127.0.0.1:4400"
  * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })
  * selectBalance(airlock.getState()).status // "idle"
@@ -62,8 +62,8 @@ export const selectBalance = (state: AirlockState, namespace?: ChainNamespace): 
  *
  * @example
  * ```ts
- * import { createAirlock, watchBalance } from "airlock"
- * import { mainnet } from "airlock/networks"
+ * import { createAirlock, watchBalance } from "airlock-kit"
+ * import { mainnet } from "airlock-kit/networks"
  * const api = "http://127.0.0.1:4400"
  * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })
  * const stop = watchBalance(airlock, (view) => console.log(view.balance, view.symbol))

@@ -31,8 +31,8 @@ const views = new WeakMap<object, NftsView>()
  *
  * @example
  * ```ts
- * import { createAirlock, selectNfts } from "airlock"
- * import { mainnet } from "airlock/networks"
+ * import { createAirlock, selectNfts } from "airlock-kit"
+ * import { mainnet } from "airlock-kit/networks"
  * const api = "http://127.0.0.1:4400"
  * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })
  * selectNfts(airlock.getState()).status // "idle"
@@ -63,8 +63,8 @@ export const selectNfts = (state: AirlockState, namespace?: ChainNamespace): Nft
  *
  * @example
  * ```ts
- * import { createAirlock, watchNfts } from "airlock"
- * import { mainnet } from "airlock/networks"
+ * import { createAirlock, watchNfts } from "airlock-kit"
+ * import { mainnet } from "airlock-kit/networks"
  * const api = "http://127.0.0.1:4400"
  * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })
  * const stop = watchNfts(airlock, (view) => console.log(view.status, view.nfts.length))

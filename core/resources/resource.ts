@@ -37,8 +37,8 @@ export const resourceKey = (kind: keyof typeof resourceLifetimes, caipNetworkId:
  * empty string when no account is connected there. Hooks refetch when it changes (another account or network).
  * @example
  * ```ts
- * import { connectedResourceKey, createAirlock } from "airlock"
- * import { mainnet } from "airlock/networks"
+ * import { connectedResourceKey, createAirlock } from "airlock-kit"
+ * import { mainnet } from "airlock-kit/networks"
  * const api = "http://127.0.0.1:4400"
  * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })
  * connectedResourceKey(airlock.getState(), "tokens") // "" (not connected)

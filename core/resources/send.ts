@@ -16,7 +16,7 @@ import { selectTokens, type TokensView } from "./tokens.ts"
  * The tokens whose name or symbol contains `search`, ignoring case and the spaces around it: a token picker's search.
  * @example
  * ```ts
- * import { filterTokens } from "airlock"
+ * import { filterTokens } from "airlock-kit"
  * const usdc = { name: "USD Coin", symbol: "USDC", chainId: "eip155:1", price: 1, quantity: { decimals: "6", numeric: "5" } }
  * filterTokens([usdc], " usd ")[0]?.symbol // "USDC"
  * ```
@@ -125,8 +125,8 @@ const derive = (
  *
  * @example
  * ```ts
- * import { createAirlock, selectSend } from "airlock"
- * import { mainnet } from "airlock/networks"
+ * import { createAirlock, selectSend } from "airlock-kit"
+ * import { mainnet } from "airlock-kit/networks"
  * const api = "http://127.0.0.1:4400"
  * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })
  * selectSend(airlock.getState()).step // "form"

@@ -34,8 +34,8 @@ const views = new WeakMap<object, TokensView>()
  *
  * @example
  * ```ts
- * import { createAirlock, selectTokens } from "airlock"
- * import { mainnet } from "airlock/networks"
+ * import { createAirlock, selectTokens } from "airlock-kit"
+ * import { mainnet } from "airlock-kit/networks"
  * const api = "http://127.0.0.1:4400"
  * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })
  * selectTokens(airlock.getState()).status // "idle"
@@ -65,8 +65,8 @@ export const selectTokens = (state: AirlockState, namespace?: ChainNamespace): T
  *
  * @example
  * ```ts
- * import { createAirlock, watchTokens } from "airlock"
- * import { mainnet } from "airlock/networks"
+ * import { createAirlock, watchTokens } from "airlock-kit"
+ * import { mainnet } from "airlock-kit/networks"
  * const api = "http://127.0.0.1:4400"
  * const airlock = createAirlock({ projectId: "airlock-demo", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })
  * const stop = watchTokens(airlock, (view) => console.log(view.status, view.tokens.length))

@@ -18,7 +18,7 @@ const amountPattern = /^(\d*)(?:\.(\d*))?$/
  * decimals than the token.
  * @example
  * ```ts
- * import { toBaseUnits } from "airlock"
+ * import { toBaseUnits } from "airlock-kit"
  * toBaseUnits("0.01", 18) // 10000000000000000n
  * toBaseUnits("1.0000001", 6) // undefined
  * ```
@@ -63,7 +63,7 @@ export const isReceiverName = (text: string): boolean => /^[a-z0-9-]+(\.[a-z0-9-
  * An EVM address's checksum is checked when the transfer is prepared (the EVM adapter has the hash function).
  * @example
  * ```ts
- * import { isReceiverAddress } from "airlock"
+ * import { isReceiverAddress } from "airlock-kit"
  * isReceiverAddress("eip155", "0x52908400098527886E0F7030069857D2E4169EE7") // true
  * ```
  */
@@ -101,7 +101,7 @@ export type SendFormCheck =
  * token has, no more than the balance, and an address of the namespace or a name.
  * @example
  * ```ts
- * import { checkSendForm } from "airlock"
+ * import { checkSendForm } from "airlock-kit"
  * checkSendForm({ namespace: "eip155", amount: "0", receiver: "" }).ok // false
  * ```
  */
@@ -135,7 +135,7 @@ export const checkSendForm = (form: SendForm): SendFormCheck => {
  * string itself, never a float.
  * @example
  * ```ts
- * import { sendValueInUsd } from "airlock"
+ * import { sendValueInUsd } from "airlock-kit"
  * sendValueInUsd("0.5", 2500) // "$1,250.00"
  * sendValueInUsd("0.5", 2500, "de") // "1.250,00 $"
  * ```

@@ -20,7 +20,7 @@ export class BlockchainApi extends Context.Service<BlockchainApi, BlockchainApiS
     Layer.effect(BlockchainApi, makeBlockchainApiLive)
 
   /**
-   * Answers from memory (no caches), for tests and `airlock/testing`; still guards on the active network.
+   * Answers from memory (no caches), for tests and `airlock-kit/testing`; still guards on the active network.
    * @example
    * ```ts
    * BlockchainApi.layerMemory({ supportedChains: ["eip155:1"], identities: { "0xabc": { name: "ada", avatar: null } } })

@@ -155,7 +155,7 @@ export class WalletApi extends Context.Service<WalletApi, WalletApiShape>()("air
   )
 
   /**
-   * Answers from memory, for tests and `airlock/testing`: the registry is filtered and paged as the real API does.
+   * Answers from memory, for tests and `airlock-kit/testing`: the registry is filtered and paged as the real API does.
    * @example
    * ```ts
    * Effect.provide(WalletApi.layerMemory({ wallets: [{ id: "w1", name: "Demo Wallet" }] }))

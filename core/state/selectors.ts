@@ -22,8 +22,8 @@ export type ConnectSection =
  *
  * @example
  * ```ts
- * import { connectSectionLabels, translate } from "airlock"
- * import { en } from "airlock/locales/en"
+ * import { connectSectionLabels, translate } from "airlock-kit"
+ * import { en } from "airlock-kit/locales/en"
  * translate(en.messages, connectSectionLabels.injected) // "Installed"
  * ```
  */

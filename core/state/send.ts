@@ -55,7 +55,7 @@ export interface SendState {
  * across refetches, so a choice survives a new balance.
  * @example
  * ```ts
- * import { sendTokenKey } from "airlock"
+ * import { sendTokenKey } from "airlock-kit"
  * sendTokenKey({ name: "Ether", symbol: "ETH", chainId: "eip155:1", price: 2000, quantity: { decimals: "18", numeric: "1" } }) // "native:ETH"
  * ```
  */

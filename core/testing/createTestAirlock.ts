@@ -53,7 +53,7 @@ export interface TestAirlockClient extends AirlockClient {
  *
  * @example
  * ```ts
- * import { createTestAirlock } from "airlock/testing"
+ * import { createTestAirlock } from "airlock-kit/testing"
  * const airlock = createTestAirlock({ clock: "test", platform: { isMobile: () => true } })
  * await airlock.open()
  * airlock.getState().modal.view // "AllWallets" (no adapters, on a phone)

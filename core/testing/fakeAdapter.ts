@@ -56,7 +56,7 @@ export const fakeAccount = "0x52908400098527886E0F7030069857D2E4169EE7"
  *
  * @example
  * ```ts
- * import { createTestAirlock, fakeAdapter } from "airlock/testing"
+ * import { createTestAirlock, fakeAdapter } from "airlock-kit/testing"
  * const { adapter, wallet } = fakeAdapter({ chainId: 8453 })
  * const airlock = createTestAirlock({ adapters: [adapter] })
  * await airlock.connect("test.wallet")

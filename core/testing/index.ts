@@ -1,5 +1,5 @@
 /**
- * `airlock/testing`: the in-memory layers and a client factory, so apps test their own Airlock integration without
+ * `airlock-kit/testing`: the in-memory layers and a client factory, so apps test their own Airlock integration without
  * a network or a browser.
  * @module
  */

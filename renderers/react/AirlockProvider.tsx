@@ -1,5 +1,5 @@
 "use client"
-import type { AirlockClient } from "airlock"
+import type { AirlockClient } from "airlock-kit"
 // Docs: docs/react.md#provider
 import { type ReactNode, useMemo, useRef } from "react"
 import { ModalHost, type ModalPreload } from "./components/ModalHost.tsx"
@@ -11,7 +11,7 @@ export interface AirlockProviderProps {
   readonly client: AirlockClient
   readonly children?: ReactNode
   /**
-   * Render Airlock's modal. Turn off when drawing your own UI from the hooks and `airlock/anatomy` getters.
+   * Render Airlock's modal. Turn off when drawing your own UI from the hooks and `airlock-kit/anatomy` getters.
    * @default true
    */
   readonly modal?: boolean
@@ -27,10 +27,10 @@ export interface AirlockProviderProps {
  *
  * @example
  * ```tsx
- * import { createAirlock } from "airlock"
- * import { mainnet } from "airlock/networks"
- * import { AirlockProvider, ConnectButton } from "airlock/react"
- * import "airlock/react/styles.css"
+ * import { createAirlock } from "airlock-kit"
+ * import { mainnet } from "airlock-kit/networks"
+ * import { AirlockProvider, ConnectButton } from "airlock-kit/react"
+ * import "airlock-kit/react/styles.css"
  *
  * const api = "https://api.example" // your wallet and blockchain API, or `npm start`'s sandbox
  * const airlock = createAirlock({ projectId: "…", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })

@@ -1,13 +1,13 @@
 /**
- * The React renderer, published as `airlock/react`: the provider, the buttons and the hooks. The modal itself is
- * loaded on demand; add the stylesheet once with `import "airlock/react/styles.css"`.
+ * The React renderer, published as `airlock-kit/react`: the provider, the buttons and the hooks. The modal itself is
+ * loaded on demand; add the stylesheet once with `import "airlock-kit/react/styles.css"`.
  *
  * @example
  * ```tsx
- * import { createAirlock } from "airlock"
- * import { mainnet } from "airlock/networks"
- * import { AirlockProvider, ConnectButton } from "airlock/react"
- * import "airlock/react/styles.css"
+ * import { createAirlock } from "airlock-kit"
+ * import { mainnet } from "airlock-kit/networks"
+ * import { AirlockProvider, ConnectButton } from "airlock-kit/react"
+ * import "airlock-kit/react/styles.css"
  *
  * const api = "https://api.example" // your wallet and blockchain API, or `npm start`'s sandbox
  * const airlock = createAirlock({ projectId: "…", networks: [mainnet], endpoints: { walletApi: api, blockchainApi: api } })

@@ -76,7 +76,7 @@ export const buildDemo = (): Promise<DemoSite> => {
     root: demoRoot,
     configFile: false,
     logLevel: "warn",
-    // `airlock/*` imports resolve to this package's own sources through package.json `exports` (self-reference) and
+    // `airlock-kit/*` imports resolve to this package's own sources through package.json `exports` (self-reference) and
     // its `airlock-source` condition; without it they would resolve to the unbuilt `dist/`.
     resolve: { conditions: ["airlock-source", ...defaultClientConditions] },
     plugins: [react(), walletScriptTag],

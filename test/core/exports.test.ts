@@ -25,11 +25,11 @@ describe("package exports", () => {
     ])
   })
 
-  it("airlock/locales/<tag> gives each bundled locale's whole catalogue, to pass as the locale option", async () => {
-    const { bundledLocales } = await import("airlock")
-    const { en } = await import("airlock/locales/en")
+  it("airlock-kit/locales/<tag> gives each bundled locale's whole catalogue, to pass as the locale option", async () => {
+    const { bundledLocales } = await import("airlock-kit")
+    const { en } = await import("airlock-kit/locales/en")
     for (const tag of bundledLocales) {
-      const module = (await import(/* @vite-ignore */ `airlock/locales/${tag}`)) as Record<string, unknown>
+      const module = (await import(/* @vite-ignore */ `airlock-kit/locales/${tag}`)) as Record<string, unknown>
       const catalogues = Object.values(module) as Array<{ locale: string; dir: string; messages: object }>
       expect(catalogues.map((catalogue) => catalogue.locale)).toEqual([tag])
       expect(Object.keys(catalogues[0]?.messages ?? {}).sort(), tag).toEqual(Object.keys(en.messages).sort())
@@ -37,7 +37,7 @@ describe("package exports", () => {
   })
 
   it("airlock exports the client, errors, state types' runtime helpers and anatomy", async () => {
-    const core = await import("airlock")
+    const core = await import("airlock-kit")
     expect(Object.keys(core).sort()).toMatchInlineSnapshot(`
       [
         "AccountDataError",
@@ -159,7 +159,7 @@ describe("package exports", () => {
   })
 
   it("a custom renderer gets SPEC's formatting and validation from airlock", async () => {
-    const core = await import("airlock")
+    const core = await import("airlock-kit")
     expect(core.formatBalance("1.23999", "ETH")).toBe("1.239 ETH")
     expect(core.truncateAddress("0x52908400098527886E0F7030069857D2E4169EE7")).toBe("0x52...169EE7")
     expect(core.shortenEmail("ada.lovelace.analytical.engine@example.com")).toHaveLength(30)
@@ -175,7 +175,7 @@ describe("package exports", () => {
   })
 
   it("airlock/effect gives Effect users the service tags with their memory layers", async () => {
-    const core = await import("airlock/effect")
+    const core = await import("airlock-kit/effect")
     for (const tag of [core.Storage, core.WalletApi, core.BlockchainApi, core.Analytics, core.Platform]) {
       expect(typeof tag.key).toBe("string")
     }
@@ -187,7 +187,7 @@ describe("package exports", () => {
   })
 
   it("airlock/testing exports the test client and the memory layers", async () => {
-    const testing = await import("airlock/testing")
+    const testing = await import("airlock-kit/testing")
     expect(Object.keys(testing).sort()).toMatchInlineSnapshot(`
       [
         "ActiveNetwork",

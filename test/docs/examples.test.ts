@@ -1,8 +1,8 @@
 /**
  * Examples are code: every ```ts / ```tsx block of README.md and docs/**.md is written out as a module and
- * type-checked against the package's own exports ("airlock", "airlock/react", …), in one `tsc` run. A block marked
+ * type-checked against the package's own exports ("airlock-kit", "airlock-kit/react", …), in one `tsc` run. A block marked
  * ```ts no-check is a fragment on purpose and is skipped. A fragment that continues an earlier example may use
- * `airlock` (the client) and `network` (a CaipNetwork) without declaring them. The modules are written under
+ * `airlock-kit` (the client) and `network` (a CaipNetwork) without declaring them. The modules are written under
  * node_modules/.cache/airlock-docs, so the repo's typecheck and lint never see them.
  */
 import { readFileSync } from "node:fs"

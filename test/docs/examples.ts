@@ -48,7 +48,7 @@ export const allExamples = (): Example[] =>
 
 /**
  * Type-checks `modules` (file name to source) in one `tsc` run under `node_modules/.cache/<dir>` with the repo's
- * tsconfig, where a fragment may use `airlock` (a client) and `network` (a CaipNetwork) undeclared. Resolves with
+ * tsconfig, where a fragment may use `airlock-kit` (a client) and `network` (a CaipNetwork) undeclared. Resolves with
  * tsc's output ("" when clean), paths relative to the repo.
  */
 export const typecheckModules = async (dir: string, modules: ReadonlyArray<readonly [string, string]>) => {
@@ -58,7 +58,7 @@ export const typecheckModules = async (dir: string, modules: ReadonlyArray<reado
   for (const [name, source] of modules) writeFileSync(join(out, name), source)
   writeFileSync(
     join(out, "prelude.d.ts"),
-    'declare const airlock: import("airlock").AirlockClient\ndeclare const network: import("airlock").CaipNetwork\n'
+    'declare const airlock: import("airlock-kit").AirlockClient\ndeclare const network: import("airlock-kit").CaipNetwork\n'
   )
   writeFileSync(
     join(out, "tsconfig.json"),

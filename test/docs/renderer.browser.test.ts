@@ -1,12 +1,12 @@
 /**
  * docs/headless.md's "Build your own renderer" block, run as written in Chromium: vitest.config.ts serves the
- * ```ts renderer block as `virtual:docs/headless-renderer` (its `airlock/*` imports resolve to the sources), and a
- * user goes through it on a client of `airlock/testing` with a fake wallet: Connect, connected, Account, Disconnect,
+ * ```ts renderer block as `virtual:docs/headless-renderer` (its `airlock-kit/*` imports resolve to the sources), and a
+ * user goes through it on a client of `airlock-kit/testing` with a fake wallet: Connect, connected, Account, Disconnect,
  * Escape.
  */
 
 import { docsBlock, mountAirlock } from "virtual:docs/headless-renderer"
-import { createTestAirlock, fakeAccount, fakeAdapter, type TestAirlockClient } from "airlock/testing"
+import { createTestAirlock, fakeAccount, fakeAdapter, type TestAirlockClient } from "airlock-kit/testing"
 import { afterEach, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 

@@ -1,9 +1,9 @@
 /**
  * The headless examples of README.md and docs/ run, as written, against the sandbox API: every block that neither
  * renders React nor imports a file of this repository, nor is marked ```ts no-run (a block for the reader's own host,
- * or one that only declares types) or ```ts renderer (a DOM renderer: run in Chromium by renderer.browser.test.ts). Two substitutions only: `airlock/*` imports point at the
+ * or one that only declares types) or ```ts renderer (a DOM renderer: run in Chromium by renderer.browser.test.ts). Two substitutions only: `airlock-kit/*` imports point at the
  * sources (through `shim.ts`, which records each client), and the sandbox's `http://127.0.0.1:4400` becomes the
- * port this test's API listens on. A fragment may use `airlock` and `network` from an earlier example: they are
+ * port this test's API listens on. A fragment may use `airlock-kit` and `network` from an earlier example: they are
  * provided as a client on the sandbox and mainnet.
  *
  * Each example must finish without throwing; a line `expression // "value"` (or `// true` / `// false`) must give
@@ -22,24 +22,24 @@ import { allExamples, type Example, root } from "./examples.ts"
 import { clients } from "./shim.ts"
 
 const entries: Record<string, string> = {
-  airlock: join(root, "test/docs/shim.ts"),
-  "airlock/networks": join(root, "core/networks/index.ts"),
-  "airlock/evm": join(root, "adapters/evm/index.ts"),
-  "airlock/walletconnect": join(root, "adapters/walletconnect/index.ts"),
-  "airlock/solana": join(root, "adapters/solana/index.ts"),
-  "airlock/embedded": join(root, "adapters/embedded/index.ts"),
-  "airlock/effect": join(root, "core/effect.ts"),
-  "airlock/testing": join(root, "core/testing/index.ts"),
+  "airlock-kit": join(root, "test/docs/shim.ts"),
+  "airlock-kit/networks": join(root, "core/networks/index.ts"),
+  "airlock-kit/evm": join(root, "adapters/evm/index.ts"),
+  "airlock-kit/walletconnect": join(root, "adapters/walletconnect/index.ts"),
+  "airlock-kit/solana": join(root, "adapters/solana/index.ts"),
+  "airlock-kit/embedded": join(root, "adapters/embedded/index.ts"),
+  "airlock-kit/effect": join(root, "core/effect.ts"),
+  "airlock-kit/testing": join(root, "core/testing/index.ts"),
   ...Object.fromEntries(
     ["en", "ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"].map((tag) => [
-      `airlock/locales/${tag}`,
+      `airlock-kit/locales/${tag}`,
       join(root, `core/i18n/locales/${tag}.ts`)
     ])
   )
 }
 
 /**
- * Headless: every import is one of the package's own entries (not `airlock/react`), effect or vitest; not a block for
+ * Headless: every import is one of the package's own entries (not `airlock-kit/react`), effect or vitest; not a block for
  * the reader's host (`no-run`) nor a DOM renderer (`renderer`, run in Chromium).
  */
 const isHeadless = (example: Example): boolean => {
@@ -57,7 +57,7 @@ const stated = /^([^\s/][^\n]*?\))\s+\/\/ ("(?:[^"\\]|\\.)*"|true|false)(?=\s|$)
 
 const prepare = (example: Example, api: string): string =>
   example.code
-    .replace(/from "(airlock(?:\/[a-z]+(?:\/[A-Za-z-]+)?)?)"/g, (whole, specifier: string) =>
+    .replace(/from "(airlock-kit(?:\/[a-z]+(?:\/[A-Za-z-]+)?)?)"/g, (whole, specifier: string) =>
       specifier in entries ? `from ${JSON.stringify(entries[specifier])}` : whole
     )
     .replaceAll("http://127.0.0.1:4400", api)

@@ -1,6 +1,6 @@
 /**
  * docs/react.md's "Server rendering" example runs as written on a server: its module is imported by a fresh Node
- * without browser globals (its `airlock/*` imports pointing at the sources, as in run.test.ts), and its page is
+ * without browser globals (its `airlock-kit/*` imports pointing at the sources, as in run.test.ts), and its page is
  * rendered with `renderToString`. Its client's API is the sandbox's address, where nothing need listen: a failed
  * project fetch is an alert in the state, which the buttons do not show.
  */
@@ -27,7 +27,7 @@ describe("docs/react.md's Server rendering example", () => {
     const example = serverRenderingExample()
     expect(example?.code).toContain("export default function Page()")
     const code = (example?.code ?? "").replace(
-      /from "(airlock(?:\/[a-z]+)?)"/g,
+      /from "(airlock-kit(?:\/[a-z]+)?)"/g,
       (whole, name: string) => `from ${JSON.stringify(entrySource(name) ?? whole)}`
     )
     mkdirSync(dir, { recursive: true })

@@ -1,5 +1,5 @@
 /**
- * `airlock` as the docs' runnable examples import it: the real barrel, with `createAirlock` recording each client so
+ * `airlock-kit` as the docs' runnable examples import it: the real barrel, with `createAirlock` recording each client so
  * the test can check and destroy what an example left running.
  */
 import { type AirlockClient, createAirlock as create } from "../../core/index.ts"

@@ -6,7 +6,7 @@
  *   from that file;
  * - `import * as X from "effect/X"` for an effect module it uses by name without importing it;
  * - a body of `yield*` statements is the inside of an `Effect.gen`.
- * Like the markdown examples, `airlock` (a client) and `network` (a CaipNetwork) may be used undeclared. A block whose
+ * Like the markdown examples, `airlock-kit` (a client) and `network` (a CaipNetwork) may be used undeclared. A block whose
  * fence says `no-check` is skipped.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs"

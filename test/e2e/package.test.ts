@@ -50,7 +50,7 @@ describe("the published package", () => {
         private: true,
         type: "module",
         dependencies: {
-          airlock: `file:${join(work, filename)}`,
+          "airlock-kit": `file:${join(work, filename)}`,
           react: repoPackage.devDependencies.react,
           "react-dom": repoPackage.devDependencies["react-dom"]
         }
@@ -70,7 +70,7 @@ describe("the published package", () => {
     if (work) rmSync(work, { recursive: true, force: true })
   })
 
-  const installed = () => join(app, "node_modules/airlock")
+  const installed = () => join(app, "node_modules/airlock-kit")
 
   it("ships built JavaScript, declarations and the stylesheet for every export, and no TypeScript sources", () => {
     const manifest = JSON.parse(readFileSync(join(installed(), "package.json"), "utf8")) as {
@@ -94,8 +94,8 @@ describe("the published package", () => {
   it("runs createAirlock headless from a plain Node script, against the sandbox", async () => {
     writeFileSync(
       join(app, "headless.js"),
-      `import { createAirlock, formatBalance } from "airlock"
-import { mainnet } from "airlock/networks"
+      `import { createAirlock, formatBalance } from "airlock-kit"
+import { mainnet } from "airlock-kit/networks"
 const airlock = createAirlock({
   projectId: ${JSON.stringify(sandbox.urls.projectId)},
   networks: [mainnet],
@@ -115,10 +115,10 @@ await airlock.destroy()
   it("type-checks an app against the published declarations (bundler resolution, no source condition)", async () => {
     writeFileSync(
       join(app, "check.ts"),
-      `import { createAirlock, formatBalance, type AirlockState } from "airlock"
-import { mainnet } from "airlock/networks"
-import { ConnectButton } from "airlock/react"
-import "airlock/react/styles.css"
+      `import { createAirlock, formatBalance, type AirlockState } from "airlock-kit"
+import { mainnet } from "airlock-kit/networks"
+import { ConnectButton } from "airlock-kit/react"
+import "airlock-kit/react/styles.css"
 const airlock = createAirlock({ networks: [mainnet], endpoints: { walletApi: "https://a.example", blockchainApi: "https://a.example" } })
 const status: AirlockState["status"] = airlock.getState().status
 const text: string = formatBalance("1", "ETH")
@@ -151,13 +151,13 @@ export { ConnectButton, status, text, wrong }
     expect(result).toBe("")
   })
 
-  it("bundles a page with airlock/react and renders ConnectButton in Chromium, in the theme's font", async () => {
+  it("bundles a page with airlock-kit/react and renders ConnectButton in Chromium, in the theme's font", async () => {
     writeFileSync(
       join(app, "page.jsx"),
-      `import { createAirlock } from "airlock"
-import { mainnet } from "airlock/networks"
-import { AirlockProvider, ConnectButton } from "airlock/react"
-import "airlock/react/styles.css"
+      `import { createAirlock } from "airlock-kit"
+import { mainnet } from "airlock-kit/networks"
+import { AirlockProvider, ConnectButton } from "airlock-kit/react"
+import "airlock-kit/react/styles.css"
 import { createRoot } from "react-dom/client"
 const airlock = createAirlock({
   projectId: ${JSON.stringify(sandbox.urls.projectId)},

@@ -1,5 +1,5 @@
 /**
- * A renderer reaches core and the adapters only through the package's public entries (`airlock`, `airlock/embedded`,
+ * A renderer reaches core and the adapters only through the package's public entries (`airlock-kit`, `airlock-kit/embedded`,
  * …), as a third-party renderer must: so whatever the React renderer does, another renderer can do with the same
  * names. The one exception carries no names: bare imports of the bundler hints (the layers' kernels and core's lazy
  * part, see docs/architecture.md), which decide where code goes and are nothing a renderer calls.
@@ -32,16 +32,18 @@ describe("renderers import core only through the package's public entries", () =
     expect(outside).toEqual([])
   })
 
-  it("every airlock/… a renderer imports is an entry of package.json's exports", () => {
+  it("every airlock-kit/… a renderer imports is an entry of package.json's exports", () => {
     const entries = Object.keys(exportsOf())
-    const imported = new Set(renderers.flatMap(packageImports).filter((name) => /^airlock(\/|$)/.test(name)))
+    const imported = new Set(renderers.flatMap(packageImports).filter((name) => /^airlock-kit(\/|$)/.test(name)))
     expect(imported.size).toBeGreaterThan(0)
-    const unknown = [...imported].filter((name) => !entries.includes(name === "airlock" ? "." : `./${name.slice(8)}`))
+    const unknown = [...imported].filter(
+      (name) => !entries.includes(name === "airlock-kit" ? "." : `./${name.slice(12)}`)
+    )
     expect(unknown).toEqual([])
   })
 
-  it("the React renderer uses core through `airlock`, as the docs' own renderer does", () => {
-    const fromCore = renderers.filter((file) => packageImports(file).includes("airlock"))
+  it("the React renderer uses core through `airlock-kit`, as the docs' own renderer does", () => {
+    const fromCore = renderers.filter((file) => packageImports(file).includes("airlock-kit"))
     // The views, the modal and the hooks all draw on core: far more than a handful of files.
     expect(fromCore.length).toBeGreaterThan(30)
   })

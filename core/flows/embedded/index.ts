@@ -2,7 +2,7 @@
  * The embedded wallet's logins and account changes (SPEC §4, §6), over core's Frame service: email with its code
  * (and device approval), socials through a popup, Farcaster by QR, updating the email, and switching between the
  * smart account and the EOA. A login ends in core's `connect` of the AUTH connector, like any wallet's. One chunk,
- * loaded on demand (`airlock/embedded`'s actions import it), never on the first load.
+ * loaded on demand (`airlock-kit/embedded`'s actions import it), never on the first load.
  * @module
  */
 export { setPreferredAccount, smartAccountNetworks } from "./accountType.ts"

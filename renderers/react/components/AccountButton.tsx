@@ -1,6 +1,6 @@
 "use client"
 // Docs: docs/react.md#buttons
-import { formatBalance, type OpenParameters, truncateAddress } from "airlock"
+import { formatBalance, type OpenParameters, truncateAddress } from "airlock-kit"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { OpenerButton } from "../internal/OpenerButton.tsx"
@@ -20,7 +20,7 @@ const openAccount = (): OpenParameters => ({ view: "Account" })
  *
  * @example
  * ```tsx
- * import { AccountButton } from "airlock/react"
+ * import { AccountButton } from "airlock-kit/react"
  * export const Header = () => <AccountButton balance={false} />
  * ```
  */

@@ -1,5 +1,5 @@
 "use client"
-import { type OpenParameters, truncateAddress } from "airlock"
+import { type OpenParameters, truncateAddress } from "airlock-kit"
 // Docs: docs/react.md#buttons
 import { useCallback } from "react"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
@@ -20,7 +20,7 @@ export interface ConnectButtonProps {
  *
  * @example
  * ```tsx
- * import { ConnectButton } from "airlock/react"
+ * import { ConnectButton } from "airlock-kit/react"
  * export const Header = () => <ConnectButton label="Sign in" />
  * ```
  */

@@ -1,5 +1,5 @@
 "use client"
-import type { AirlockState } from "airlock"
+import type { AirlockState } from "airlock-kit"
 import { useEffect, useSyncExternalStore } from "react"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { onIdle } from "../internal/onIdle.ts"

@@ -1,6 +1,6 @@
 "use client"
 // Docs: docs/react.md#buttons
-import type { OpenParameters } from "airlock"
+import type { OpenParameters } from "airlock-kit"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { OpenerButton } from "../internal/OpenerButton.tsx"
@@ -21,7 +21,7 @@ const openNetworks = (): OpenParameters => ({ view: "Networks" })
  *
  * @example
  * ```tsx
- * import { NetworkButton } from "airlock/react"
+ * import { NetworkButton } from "airlock-kit/react"
  * export const Header = () => <NetworkButton />
  * ```
  */

@@ -1,5 +1,5 @@
 "use client"
-import type { CaipNetwork } from "airlock"
+import type { CaipNetwork } from "airlock-kit"
 import { safeImageSrc } from "../internal/imageSrc.ts"
 
 /**

@@ -1,5 +1,5 @@
 "use client"
-import { getWalletItemProps, type WalletItem as WalletItemData } from "airlock"
+import { getWalletItemProps, type WalletItem as WalletItemData } from "airlock-kit"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { normalizeProps } from "../internal/normalizeProps.ts"
 import { WalletImage } from "./WalletImage.tsx"

@@ -1,5 +1,5 @@
 "use client"
-import type { AirlockClient } from "airlock"
+import type { AirlockClient } from "airlock-kit"
 // Docs: docs/react.md#hooks
 import { useContext } from "react"
 import { AirlockContext } from "../internal/context.ts"
@@ -9,7 +9,7 @@ import { AirlockContext } from "../internal/context.ts"
  *
  * @example
  * ```tsx
- * import { useAirlock } from "airlock/react"
+ * import { useAirlock } from "airlock-kit/react"
  * const OpenSwap = () => {
  *   const airlock = useAirlock()
  *   return <button type="button" onClick={() => airlock.open({ view: "Swap" })}>Swap</button>

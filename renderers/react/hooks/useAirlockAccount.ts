@@ -1,5 +1,5 @@
 "use client"
-import type { AirlockState, ChainNamespace } from "airlock"
+import type { AirlockState, ChainNamespace } from "airlock-kit"
 // Docs: docs/react.md#hooks
 import { useCallback } from "react"
 import { shallowEqual } from "../internal/shallowEqual.ts"
@@ -43,7 +43,7 @@ export const selectAccount = (state: AirlockState, namespace?: ChainNamespace): 
  *
  * @example
  * ```tsx
- * import { useAirlockAccount } from "airlock/react"
+ * import { useAirlockAccount } from "airlock-kit/react"
  * const Address = () => {
  *   const { address, isConnected } = useAirlockAccount()
  *   return <p>{isConnected ? address : "Not connected"}</p>

@@ -1,5 +1,5 @@
 "use client"
-import { type ActivityView, type AirlockClient, type ChainNamespace, selectActivity } from "airlock"
+import { type ActivityView, type AirlockClient, type ChainNamespace, selectActivity } from "airlock-kit"
 // Docs: docs/react.md#hooks
 import { useCallback } from "react"
 import { useResource } from "../internal/useResource.ts"
@@ -23,7 +23,7 @@ const load = (client: AirlockClient, namespace: ChainNamespace | undefined) => c
  *
  * @example
  * ```tsx
- * import { useAirlockActivity, useAirlockTranslation } from "airlock/react"
+ * import { useAirlockActivity, useAirlockTranslation } from "airlock-kit/react"
  * const History = () => {
  *   const { groups, hasMore, loadMore } = useAirlockActivity()
  *   const { text } = useAirlockTranslation()

@@ -1,5 +1,5 @@
 "use client"
-import { type AirlockClient, type BalanceView, type ChainNamespace, selectBalance } from "airlock"
+import { type AirlockClient, type BalanceView, type ChainNamespace, selectBalance } from "airlock-kit"
 // Docs: docs/react.md#hooks
 import { useResource } from "../internal/useResource.ts"
 
@@ -17,7 +17,7 @@ const refresh = (client: AirlockClient, namespace: ChainNamespace | undefined) =
  *
  * @example
  * ```tsx
- * import { useAirlockBalance } from "airlock/react"
+ * import { useAirlockBalance } from "airlock-kit/react"
  * const Balance = () => {
  *   const { status, balance, symbol } = useAirlockBalance()
  *   return <p>{status === "success" ? `${balance} ${symbol}` : "…"}</p>

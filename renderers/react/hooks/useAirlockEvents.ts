@@ -1,6 +1,6 @@
 "use client"
 // Docs: docs/react.md#hooks
-import type { AirlockEvent, AirlockState } from "airlock"
+import type { AirlockEvent, AirlockState } from "airlock-kit"
 import { useAirlockSelector } from "./useAirlockSelector.ts"
 
 const selectLastEvent = (state: AirlockState): AirlockEvent | undefined => state.lastEvent
@@ -11,7 +11,7 @@ const selectLastEvent = (state: AirlockState): AirlockEvent | undefined => state
  *
  * @example
  * ```tsx
- * import { useAirlockEvents } from "airlock/react"
+ * import { useAirlockEvents } from "airlock-kit/react"
  * const LastEvent = () => {
  *   const event = useAirlockEvents()
  *   return <p>{event === undefined ? "No event yet" : `${event.data.event} at ${event.timestamp}`}</p>

@@ -1,6 +1,6 @@
 "use client"
 // Docs: docs/react.md#hooks
-import type { AirlockState, CaipNetwork, ChainNamespace } from "airlock"
+import type { AirlockState, CaipNetwork, ChainNamespace } from "airlock-kit"
 import { shallowEqual } from "../internal/shallowEqual.ts"
 import { useAirlockSelector } from "./useAirlockSelector.ts"
 
@@ -24,7 +24,7 @@ const selectNetwork = (state: AirlockState): UseAirlockNetworkReturnType => ({
  *
  * @example
  * ```tsx
- * import { useAirlockNetwork } from "airlock/react"
+ * import { useAirlockNetwork } from "airlock-kit/react"
  * const Chain = () => <p>{useAirlockNetwork().network?.name ?? "No network"}</p>
  * ```
  */

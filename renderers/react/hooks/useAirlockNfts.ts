@@ -1,5 +1,5 @@
 "use client"
-import { type AirlockClient, type ChainNamespace, type NftsView, selectNfts } from "airlock"
+import { type AirlockClient, type ChainNamespace, type NftsView, selectNfts } from "airlock-kit"
 // Docs: docs/react.md#hooks
 import { useCallback } from "react"
 import { useResource } from "../internal/useResource.ts"
@@ -23,7 +23,7 @@ const load = (client: AirlockClient, namespace: ChainNamespace | undefined) => c
  *
  * @example
  * ```tsx
- * import { useAirlockNfts } from "airlock/react"
+ * import { useAirlockNfts } from "airlock-kit/react"
  * const Gallery = () => {
  *   const { nfts } = useAirlockNfts()
  *   return <ul>{nfts.map((nft) => <li key={nft.id}>{nft.name} ({nft.collection.name})</li>)}</ul>

@@ -1,5 +1,5 @@
 "use client"
-import type { AirlockState, Equals } from "airlock"
+import type { AirlockState, Equals } from "airlock-kit"
 // Docs: docs/react.md#hooks
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react"
 import { useAirlock } from "./useAirlock.ts"
@@ -18,7 +18,7 @@ interface Selection<A> {
  *
  * @example
  * ```tsx
- * import { useAirlockSelector } from "airlock/react"
+ * import { useAirlockSelector } from "airlock-kit/react"
  * const selectIsOpen = (state: { modal: { open: boolean } }) => state.modal.open
  * const Status = () => <p>{useAirlockSelector(selectIsOpen) ? "Modal open" : "Modal closed"}</p>
  * ```

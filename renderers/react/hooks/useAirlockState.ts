@@ -1,6 +1,6 @@
 "use client"
 // Docs: docs/react.md#hooks
-import type { AirlockState } from "airlock"
+import type { AirlockState } from "airlock-kit"
 import { useAirlockSelector } from "./useAirlockSelector.ts"
 
 const identity = (state: AirlockState): AirlockState => state
@@ -10,7 +10,7 @@ const identity = (state: AirlockState): AirlockState => state
  *
  * @example
  * ```tsx
- * import { useAirlockState } from "airlock/react"
+ * import { useAirlockState } from "airlock-kit/react"
  * const Theme = () => <p>Theme: {useAirlockState().themeMode}</p>
  * ```
  */

@@ -1,6 +1,6 @@
 "use client"
 // Docs: docs/react.md#hooks
-import { type AirlockClient, type ChainNamespace, selectTokens, type TokensView } from "airlock"
+import { type AirlockClient, type ChainNamespace, selectTokens, type TokensView } from "airlock-kit"
 import { useResource } from "../internal/useResource.ts"
 
 /** Parameters of {@link useAirlockTokens}. */
@@ -18,7 +18,7 @@ const refresh = (client: AirlockClient, namespace: ChainNamespace | undefined) =
  *
  * @example
  * ```tsx
- * import { useAirlockTokens } from "airlock/react"
+ * import { useAirlockTokens } from "airlock-kit/react"
  * const Tokens = () => {
  *   const { tokens } = useAirlockTokens()
  *   return <ul>{tokens.map((t) => <li key={t.symbol}>{t.quantity.numeric} {t.symbol}</li>)}</ul>

@@ -8,7 +8,7 @@ import {
   messageText,
   templateParts,
   translate
-} from "airlock"
+} from "airlock-kit"
 // Docs: docs/react.md#hooks, docs/i18n.md
 import { createElement, Fragment, type ReactNode, useMemo } from "react"
 import { useAirlockSelector } from "./useAirlockSelector.ts"
@@ -40,7 +40,7 @@ const selectI18n = (state: AirlockState) => state.i18n
  *
  * @example
  * ```tsx
- * import { useAirlockTranslation } from "airlock/react"
+ * import { useAirlockTranslation } from "airlock-kit/react"
  * const Title = () => {
  *   const { t, rich } = useAirlockTranslation()
  *   return (

@@ -1,5 +1,5 @@
 "use client"
-import { type AirlockState, type OpenParameters, translate } from "airlock"
+import { type AirlockState, type OpenParameters, translate } from "airlock-kit"
 import { type ReactNode, useId, useRef } from "react"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { useThemeVariables } from "../theme/useThemeVariables.ts"

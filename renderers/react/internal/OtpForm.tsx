@@ -1,5 +1,5 @@
 "use client"
-import { describeError, type Message } from "airlock"
+import { describeError, type Message } from "airlock-kit"
 import { type FormEvent, useEffect, useId, useRef, useState } from "react"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 

@@ -1,4 +1,4 @@
-import type { AirlockClient } from "airlock"
+import type { AirlockClient } from "airlock-kit"
 import { createContext, type RefObject } from "react"
 
 /** What the provider shares: the client, and the element focus goes back to when the modal closes. */

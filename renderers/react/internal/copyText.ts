@@ -1,4 +1,4 @@
-import type { AirlockClient, Message } from "airlock"
+import type { AirlockClient, Message } from "airlock-kit"
 
 /** Copies `text` to the clipboard and says so in a snack ('Address copied' by default), or that it could not. */
 export const copyText = async (

@@ -1,4 +1,4 @@
-import { isSafeConnectorIcon, isSafeImageUrl } from "airlock"
+import { isSafeConnectorIcon, isSafeImageUrl } from "airlock-kit"
 
 const loopbackHosts = new Set(["localhost", "127.0.0.1", "[::1]"])
 

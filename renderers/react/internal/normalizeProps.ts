@@ -26,7 +26,7 @@ export type ReactProps<P> = { [K in keyof P as K extends keyof ReactNames ? Reac
  *
  * @example
  * ```ts
- * import { getTabProps } from "airlock"
+ * import { getTabProps } from "airlock-kit"
  * const props = normalizeProps(getTabProps({ id: "airlock", tabs: ["Tokens"], selected: "Tokens" }, "Tokens"))
  * props.tabIndex // 0
  * ```

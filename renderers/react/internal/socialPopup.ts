@@ -3,8 +3,8 @@
  * open synchronously in the click (SPEC §4, §9: 600 × 800), or the browser blocks it; the view loads after.
  */
 
-import type { SocialLogin } from "airlock"
-import { openSocialPopup as open } from "airlock/embedded"
+import type { SocialLogin } from "airlock-kit"
+import { openSocialPopup as open } from "airlock-kit/embedded"
 
 /** Each social login's name as its buttons and views say it. */
 export const socialNames: Readonly<Record<SocialLogin, string>> = {

@@ -1,5 +1,5 @@
 "use client"
-import { type AirlockClient, describeError, type Message, type MessageId } from "airlock"
+import { type AirlockClient, describeError, type Message, type MessageId } from "airlock-kit"
 import { useCallback, useEffect, useRef, useState } from "react"
 
 /** Where a wallet request a view started stands; a failure carries the text to show, as catalogue data. */

@@ -1,5 +1,5 @@
 "use client"
-import type { OpenParameters } from "airlock"
+import type { OpenParameters } from "airlock-kit"
 import { type MouseEvent, useCallback, useMemo } from "react"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { preloadModal } from "../modal/load.ts"

@@ -5,7 +5,7 @@ import {
   type ChainNamespace,
   connectedResourceKey,
   type resourceLifetimes
-} from "airlock"
+} from "airlock-kit"
 import { useCallback, useEffect } from "react"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"

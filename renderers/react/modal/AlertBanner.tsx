@@ -1,5 +1,5 @@
 "use client"
-import type { Alert } from "airlock"
+import type { Alert } from "airlock-kit"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 
 /** An APKT alert (SPEC §8) above the snack: its title and description in the state's language, and its code. */

@@ -1,6 +1,6 @@
 "use client"
 import { animated, useSpring } from "@react-spring/web"
-import { type DialogApi, HEADER_TEXT_TRANSITION_MS } from "airlock"
+import { type DialogApi, HEADER_TEXT_TRANSITION_MS } from "airlock-kit"
 import { useLayoutEffect, useRef } from "react"
 import { normalizeProps } from "../internal/normalizeProps.ts"
 

@@ -2,7 +2,7 @@
 // Bundler hints, no names (see ../kernel.ts): the renderer's kernel, and core's lazy part, which this part runs on.
 import "../kernel.ts"
 import "../../../core/client/lazy.ts"
-import { type AirlockState, connectDialog } from "airlock"
+import { type AirlockState, connectDialog } from "airlock-kit"
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"

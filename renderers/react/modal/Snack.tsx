@@ -1,5 +1,5 @@
 "use client"
-import type { SnackMessage } from "airlock"
+import type { SnackMessage } from "airlock-kit"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 
 /**

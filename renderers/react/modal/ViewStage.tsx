@@ -1,6 +1,6 @@
 "use client"
 import { animated, useSpring } from "@react-spring/web"
-import { MODAL_HEIGHT_TRANSITION_MS, type Transition, VIEW_TRANSITION_MS } from "airlock"
+import { MODAL_HEIGHT_TRANSITION_MS, type Transition, VIEW_TRANSITION_MS } from "airlock-kit"
 import { type ReactNode, useLayoutEffect, useRef } from "react"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 

@@ -1,5 +1,5 @@
 "use client"
-import { type AirlockState, connectDialog, type RouterState } from "airlock"
+import { type AirlockState, connectDialog, type RouterState } from "airlock-kit"
 import { useEffect, useId, useRef } from "react"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"

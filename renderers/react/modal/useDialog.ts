@@ -1,5 +1,5 @@
 "use client"
-import { syncDialog } from "airlock"
+import { syncDialog } from "airlock-kit"
 import { type RefObject, useLayoutEffect } from "react"
 import { useReturnFocus } from "../internal/useReturnFocus.ts"
 

@@ -1,4 +1,4 @@
-import type { View } from "airlock"
+import type { View } from "airlock-kit"
 import { type ComponentType, type FunctionComponent, type LazyExoticComponent, lazy } from "react"
 import { Connect } from "../views/Connect.tsx"
 import { ConnectingExternal } from "../views/ConnectingExternal.tsx"

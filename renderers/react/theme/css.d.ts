@@ -1,2 +1,2 @@
-/** Stylesheets are imported for their side effect (`import "airlock/react/styles.css"`); bundlers handle them. */
+/** Stylesheets are imported for their side effect (`import "airlock-kit/react/styles.css"`); bundlers handle them. */
 declare module "*.css"

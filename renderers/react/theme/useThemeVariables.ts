@@ -1,5 +1,5 @@
 "use client"
-import type { AirlockState, ThemeMode } from "airlock"
+import type { AirlockState, ThemeMode } from "airlock-kit"
 import { type RefObject, useLayoutEffect } from "react"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 

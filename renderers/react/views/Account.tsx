@@ -12,7 +12,7 @@ import {
   isViewEnabled,
   type MessageId,
   truncateAddress
-} from "airlock"
+} from "airlock-kit"
 import { type CSSProperties, lazy, Suspense, useState } from "react"
 import { NetworkImage } from "../components/NetworkImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"

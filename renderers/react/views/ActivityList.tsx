@@ -1,5 +1,5 @@
 "use client"
-import type { ActivityRow as Row } from "airlock"
+import type { ActivityRow as Row } from "airlock-kit"
 import { memo } from "react"
 import { useAirlockActivity } from "../hooks/useAirlockActivity.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"

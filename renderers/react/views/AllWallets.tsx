@@ -10,7 +10,7 @@ import {
   moveInGrid,
   selectAllWallets,
   WALLET_GRID_COLUMNS
-} from "airlock"
+} from "airlock-kit"
 import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react"
 import { WalletImage } from "../components/WalletImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"

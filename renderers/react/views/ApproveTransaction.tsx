@@ -1,6 +1,6 @@
 "use client"
-import { type AirlockState, fromBaseUnits, getViewParams, localizeDecimal, type MessageId } from "airlock"
-import { answerRequest } from "airlock/embedded"
+import { type AirlockState, fromBaseUnits, getViewParams, localizeDecimal, type MessageId } from "airlock-kit"
+import { answerRequest } from "airlock-kit/embedded"
 import { useState } from "react"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"

@@ -7,7 +7,7 @@ import {
   getWalletListProps,
   localizeDecimal,
   selectConnectView
-} from "airlock"
+} from "airlock-kit"
 import { WalletItem } from "../components/WalletItem.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"

@@ -1,5 +1,5 @@
 "use client"
-import type { AirlockState } from "airlock"
+import type { AirlockState } from "airlock-kit"
 import { PendingRequest } from "../components/PendingRequest.tsx"
 import { WalletImage } from "../components/WalletImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"

@@ -1,6 +1,6 @@
 "use client"
-import type { AirlockState } from "airlock"
-import { connectFarcaster } from "airlock/embedded"
+import type { AirlockState } from "airlock-kit"
+import { connectFarcaster } from "airlock-kit/embedded"
 import { useCallback } from "react"
 import { PendingRequest } from "../components/PendingRequest.tsx"
 import { QrCode } from "../components/QrCode.tsx"

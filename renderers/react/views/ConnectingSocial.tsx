@@ -1,6 +1,6 @@
 "use client"
-import { type AirlockState, ConnectionError, getViewParams, isSocialProvider } from "airlock"
-import { connectSocial } from "airlock/embedded"
+import { type AirlockState, ConnectionError, getViewParams, isSocialProvider } from "airlock-kit"
+import { connectSocial } from "airlock-kit/embedded"
 import { useCallback } from "react"
 import { PendingRequest } from "../components/PendingRequest.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"

@@ -7,7 +7,7 @@ import {
   walletLink,
   walletLinkKinds,
   walletLinkTarget
-} from "airlock"
+} from "airlock-kit"
 import { QrCode } from "../components/QrCode.tsx"
 import { WalletImage } from "../components/WalletImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"

@@ -1,6 +1,6 @@
 "use client"
-import { type AirlockState, getViewParams, shortenEmail } from "airlock"
-import { connectDevice, connectEmail, connectOtp } from "airlock/embedded"
+import { type AirlockState, getViewParams, shortenEmail } from "airlock-kit"
+import { connectDevice, connectEmail, connectOtp } from "airlock-kit/embedded"
 import { useCallback } from "react"
 import { PendingRequest } from "../components/PendingRequest.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"

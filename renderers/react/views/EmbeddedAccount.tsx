@@ -1,6 +1,6 @@
 "use client"
-import { type AirlockState, describeError, type Message, shortenEmail } from "airlock"
-import { setPreferredAccount, smartAccountNetworks } from "airlock/embedded"
+import { type AirlockState, describeError, type Message, shortenEmail } from "airlock-kit"
+import { setPreferredAccount, smartAccountNetworks } from "airlock-kit/embedded"
 import { useEffect, useState } from "react"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"

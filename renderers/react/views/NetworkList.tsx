@@ -1,5 +1,5 @@
 "use client"
-import type { AirlockState } from "airlock"
+import type { AirlockState } from "airlock-kit"
 import { NetworkImage } from "../components/NetworkImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"

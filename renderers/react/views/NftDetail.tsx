@@ -1,5 +1,5 @@
 "use client"
-import { type AirlockState, isSafeLinkUrl, selectNfts, truncateAddress } from "airlock"
+import { type AirlockState, isSafeLinkUrl, selectNfts, truncateAddress } from "airlock-kit"
 import { useCallback } from "react"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"

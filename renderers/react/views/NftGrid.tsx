@@ -1,5 +1,5 @@
 "use client"
-import type { Nft } from "airlock"
+import type { Nft } from "airlock-kit"
 import { memo } from "react"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockNfts } from "../hooks/useAirlockNfts.ts"

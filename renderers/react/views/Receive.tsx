@@ -1,5 +1,5 @@
 "use client"
-import { type AirlockState, truncateAddress } from "airlock"
+import { type AirlockState, truncateAddress } from "airlock-kit"
 import { useCallback } from "react"
 import { NetworkImage } from "../components/NetworkImage.tsx"
 import { QrCode } from "../components/QrCode.tsx"

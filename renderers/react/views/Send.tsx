@@ -8,7 +8,7 @@ import {
   sendValueInUsd,
   type TokenBalance,
   truncateAddress
-} from "airlock"
+} from "airlock-kit"
 import { useEffect, useId, useRef, useState } from "react"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"

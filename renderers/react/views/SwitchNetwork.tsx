@@ -1,5 +1,5 @@
 "use client"
-import type { AirlockState } from "airlock"
+import type { AirlockState } from "airlock-kit"
 import { useCallback } from "react"
 import { NetworkImage } from "../components/NetworkImage.tsx"
 import { PendingRequest } from "../components/PendingRequest.tsx"

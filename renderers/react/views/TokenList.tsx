@@ -1,5 +1,5 @@
 "use client"
-import { formatBalance, formatUsd, type TokenBalance } from "airlock"
+import { formatBalance, formatUsd, type TokenBalance } from "airlock-kit"
 import { memo } from "react"
 import { useAirlockTokens } from "../hooks/useAirlockTokens.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"

@@ -1,6 +1,6 @@
 "use client"
-import { type AirlockState, getViewParams, shortenEmail } from "airlock"
-import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from "airlock/embedded"
+import { type AirlockState, getViewParams, shortenEmail } from "airlock-kit"
+import { updateEmail, updateEmailPrimaryOtp, updateEmailSecondaryOtp } from "airlock-kit/embedded"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"

@@ -8,7 +8,7 @@ import {
   useAirlock,
   useAirlockAccount,
   useAirlockNetwork
-} from "airlock/react"
+} from "airlock-kit/react"
 import { useState } from "react"
 import { createWalletClient, custom, type EIP1193Provider } from "viem"
 import { SolanaPanel } from "./SolanaPanel.tsx"

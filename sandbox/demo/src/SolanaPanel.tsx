@@ -1,6 +1,6 @@
 /**
  * The demo's Solana panel: signs a message and sends SOL with `@solana/kit`, through the connected Solana wallet as a
- * kit signer (`getSolanaSigner` from `airlock/solana`), the way an app would.
+ * kit signer (`getSolanaSigner` from `airlock-kit/solana`), the way an app would.
  */
 
 import {
@@ -16,8 +16,8 @@ import {
   signAndSendTransactionMessageWithSigners
 } from "@solana/kit"
 import { getTransferSolInstruction } from "@solana-program/system"
-import { useAirlock, useAirlockAccount, useAirlockNetwork } from "airlock/react"
-import { getSolanaSigner } from "airlock/solana"
+import { useAirlock, useAirlockAccount, useAirlockNetwork } from "airlock-kit/react"
+import { getSolanaSigner } from "airlock-kit/solana"
 import { useState } from "react"
 
 /** The message the demo's Solana panel signs. */

@@ -2,12 +2,12 @@
  * The demo's Airlock client: the sandbox's endpoints, its local chains as the supported networks, and every feature
  * that changes what a visitor can do switched on.
  */
-import { type AirlockClient, type CaipNetwork, createAirlock } from "airlock"
-import { embedded } from "airlock/embedded"
-import { evm } from "airlock/evm"
-import { defineNetwork, evmNetwork, solanaLocalnet } from "airlock/networks"
-import { solana } from "airlock/solana"
-import { walletConnect } from "airlock/walletconnect"
+import { type AirlockClient, type CaipNetwork, createAirlock } from "airlock-kit"
+import { embedded } from "airlock-kit/embedded"
+import { evm } from "airlock-kit/evm"
+import { defineNetwork, evmNetwork, solanaLocalnet } from "airlock-kit/networks"
+import { solana } from "airlock-kit/solana"
+import { walletConnect } from "airlock-kit/walletconnect"
 import type { DemoChain, DemoConfig, DemoSolanaChain } from "./config.ts"
 
 const known: Readonly<Record<number, { readonly name: string; readonly explorer: readonly [string, string] }>> = {

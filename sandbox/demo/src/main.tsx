@@ -1,8 +1,8 @@
 /**
  * Entry of the demo page: reads `/config.json` from the demo server, creates the client and renders the app.
  */
-import { AirlockProvider } from "airlock/react"
-import "airlock/react/styles.css"
+import { AirlockProvider } from "airlock-kit/react"
+import "airlock-kit/react/styles.css"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { App } from "./App.tsx"

@@ -1,6 +1,6 @@
 /**
  * A custom renderer gets the modal's behaviour from core alone: a minimal vanilla DOM renderer, built only from names
- * the package's `airlock` entry exports (core/index.ts is that entry, package.json `exports["."]`), opens, traps,
+ * the package's `airlock-kit` entry exports (core/index.ts is that entry, package.json `exports["."]`), opens, traps,
  * closes and locks as the React one does. No stylesheet: the browser's own dialog styles.
  */
 import { afterEach, describe, expect, test } from "vitest"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { createTestAirlock } from "../../../core/testing/index.ts"
 
-describe("airlock/testing", () => {
+describe("airlock-kit/testing", () => {
   it("setState puts the client in any state and notifies subscribers", async () => {
     const airlock = createTestAirlock({ adapters: [{ namespace: "eip155" }] })
     const seen: Array<string | undefined> = []

@@ -25,7 +25,7 @@ export interface RenderAirlockOptions extends TestAirlockOptions {
 }
 
 /**
- * The real client on memory layers (`airlock/testing`, an EVM adapter so the modal opens on Connect), ready and in
+ * The real client on memory layers (`airlock-kit/testing`, an EVM adapter so the modal opens on Connect), ready and in
  * the given state, with a provider, a ConnectButton and `extra` rendered around it; returns the client and button.
  */
 export const renderAirlock = async (

@@ -7,17 +7,17 @@ describe("importing any entry in Node", () => {
     timeout: 60_000
   }, async () => {
     expect(entries).toEqual([
-      "airlock",
-      "airlock/effect",
-      "airlock/react",
-      "airlock/testing",
-      "airlock/networks",
-      "airlock/evm",
-      "airlock/walletconnect",
-      "airlock/solana",
-      "airlock/embedded",
+      "airlock-kit",
+      "airlock-kit/effect",
+      "airlock-kit/react",
+      "airlock-kit/testing",
+      "airlock-kit/networks",
+      "airlock-kit/evm",
+      "airlock-kit/walletconnect",
+      "airlock-kit/solana",
+      "airlock-kit/embedded",
       ...["en", "ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"].map(
-        (tag) => `airlock/locales/${tag}`
+        (tag) => `airlock-kit/locales/${tag}`
       )
     ])
     const { imported, failed, accesses } = await runNode<{
