@@ -30,6 +30,21 @@ const run = <A, E>(airlock: AirlockClient, effect: (flows: Flows) => Effect.Effe
  */
 export const connectEmail = (airlock: AirlockClient, email: string) => run(airlock, (m) => m.connectEmail(email))
 
+/**
+ * What the modal's email field does (the Connect view's inline field and the Email Login view): sends the code as
+ * {@link connectEmail} does, then shows the step that comes next, the code (`EmailVerifyOtp`) or this device's
+ * approval (`EmailVerifyDevice`). Rejects as `connectEmail` does, so a form can read out why.
+ * @example
+ * ```ts
+ * await startEmailLogin(airlock, "ada@example.com") // the modal now asks for the code
+ * ```
+ */
+export const startEmailLogin = (airlock: AirlockClient, email: string): Promise<void> =>
+  connectEmail(airlock, email).then((next) => {
+    if (next === "VERIFY_OTP") airlock.push("EmailVerifyOtp", { email })
+    else if (next === "VERIFY_DEVICE") airlock.push("EmailVerifyDevice", { email })
+  })
+
 /** Waits until this device is approved from the mailbox link; the code is mailed then. */
 export const connectDevice = (airlock: AirlockClient) => run(airlock, (m) => m.connectDevice())
 

@@ -37,6 +37,7 @@ export {
   openSocialPopup,
   setPreferredAccount,
   smartAccountNetworks,
+  startEmailLogin,
   updateEmail,
   updateEmailPrimaryOtp,
   updateEmailSecondaryOtp

@@ -112,10 +112,9 @@ export const makeWalletConnectImplementation = async (
     [...listeners].flatMap(([events, ns]) => (ns === namespace ? [events] : []))
   let chainId: number | undefined =
     provider.session === undefined ? undefined : (chainOf(provider.session) as number | undefined)
-  // The namespaces the app still uses the session for: it is ended only when the last one disconnects.
-  const served = new Set<SessionNamespace>()
+  // The session's end under way, shared by the disconnects of its namespaces.
+  let ending: Promise<void> | undefined
   provider.on("session_delete", () => {
-    served.clear()
     for (const events of listeners.keys()) events.disconnected()
   })
   provider.on("accountsChanged", (accounts: Array<string>) => {
@@ -141,7 +140,6 @@ export const makeWalletConnectImplementation = async (
   /** The session as a connection: its EVM side, and its Solana side as a further namespace. */
   const connectionOf = (session: Session): AdapterConnection => {
     chainId = chainOf(session) as number | undefined
-    for (const namespace of sessionNamespaces) if (accountsOf(session, namespace).length > 0) served.add(namespace)
     const solanaAccounts = accountsOf(session, "solana")
     return {
       connectorId: walletConnectConnectorId,
@@ -324,9 +322,14 @@ export const makeWalletConnectImplementation = async (
       const solana = connection.namespaces?.solana
       return solana === undefined ? undefined : { connectorId: walletConnectConnectorId, ...solana }
     },
-    disconnect: async ({ namespace }) => {
-      served.delete(namespace === "solana" ? "solana" : "eip155")
-      if (served.size === 0 && provider.session !== undefined) await provider.disconnect()
+    // The session is one thing in the wallet too: a disconnect of any namespace ends it whole (core disconnects every
+    // namespace it serves at once; their calls share the one ending).
+    disconnect: async () => {
+      if (provider.session === undefined) return
+      ending ??= provider.disconnect().finally(() => {
+        ending = undefined
+      })
+      await ending
     },
     switchNetwork: async ({ network }) => {
       // A Solana wallet has no current chain: a request names the cluster it is for.

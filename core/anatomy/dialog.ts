@@ -246,6 +246,18 @@ export const connectDialog = (ctx: DialogContext) => {
       "data-view": modal.view
     }),
 
+    /**
+     * Props of the element that holds the current view: where `syncViewFocus` looks for the view's controls, and where
+     * the focus waits (`tabindex="-1"`, out of the Tab order) while a view is still loading.
+     */
+    getBodyProps: () => ({
+      id: ids.body,
+      tabindex: -1,
+      "data-scope": "dialog",
+      "data-part": "body",
+      "data-view": modal.view
+    }),
+
     /** Props of the close button: an icon button labelled `common.close` ("Close"); a click closes through the client. */
     getCloseButtonProps: () => ({
       id: ids.closeButton,

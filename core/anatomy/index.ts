@@ -5,7 +5,8 @@
  * (`data-scope`, `data-part`, for styling and tests), and handlers (`onClick`, `onKeyDown`) take any event with the
  * fields they read, a DOM event or React's synthetic one. A renderer passes them through its normaliser once (React:
  * `tabindex` -> `tabIndex`, `renderers/react/internal/normalizeProps.ts`); a DOM renderer spreads them with
- * {@link spreadProps}. The dialog's DOM side (showModal, scroll lock, focus) is {@link syncDialog}.
+ * {@link spreadProps}. The dialog's DOM side (showModal, scroll lock, focus) is {@link syncDialog}, and the focus across
+ * its views {@link syncViewFocus}.
  *
  * @example
  * ```ts
@@ -45,6 +46,7 @@ export {
   type TabKeyEvent,
   type TabsContext
 } from "./tabs.ts"
+export { syncViewFocus } from "./viewFocus.ts"
 export {
   getWalletGridCellProps,
   getWalletGridProps,

@@ -99,11 +99,15 @@ export interface AirlockClient {
   switchNetwork(network: CaipNetwork): Promise<void>
   /**
    * What choosing a network in the modal's list does (SPEC §4): the active one goes back; one the connected wallet
-   * must move to opens SwitchNetwork (the wallet approves there); any other is switched to at once, then the modal
-   * closes, or shows the other namespace's account (Connect when it has none). Rejects as `switchNetwork` does.
+   * must move to opens SwitchNetwork (the wallet approves there, then the modal closes); any other is switched to at
+   * once, then the modal closes, or shows Connect for another namespace without a connection. Rejects as
+   * `switchNetwork` does.
    */
   chooseNetwork(network: CaipNetwork): Promise<void>
-  /** Disconnects one namespace, or all of them. */
+  /**
+   * Disconnects one namespace, or all of them. A WalletConnect session ends whole: disconnecting one namespace it
+   * serves disconnects the others it serves too.
+   */
   disconnect(namespace?: ChainNamespace): Promise<void>
   /**
    * Refreshes the connected account's data in `namespace` (default: the active one): its native balance and token

@@ -49,6 +49,8 @@ export const errorTexts = {
   },
   SendError: {
     AmountAndReceiverRequired: "An amount and receiver address are required",
+    /** Airlock's: an amount of zero with the receiver filled (SPEC §8's text would name the receiver wrongly). */
+    AmountZero: "The amount must be above zero",
     TokenRequired: "A token is required",
     /** Airlock's, for what SPEC §8 leaves unsaid about the form (core/rules/send.ts checks it). */
     InvalidAmount: "Enter an amount as a number, like 0.5",

@@ -85,7 +85,14 @@ export interface SendForm {
  * values its text names.
  */
 export type SendFormProblem =
-  | { readonly reason: "AmountAndReceiverRequired" | "TokenRequired" | "InvalidAmount" | "InsufficientBalance" }
+  | {
+      readonly reason:
+        | "AmountAndReceiverRequired"
+        | "AmountZero"
+        | "TokenRequired"
+        | "InvalidAmount"
+        | "InsufficientBalance"
+    }
   | { readonly reason: "InvalidAddress" }
   | { readonly reason: "NoDecimals"; readonly params: { readonly symbol: string } }
   | { readonly reason: "TooManyDecimals"; readonly params: { readonly symbol: string; readonly decimals: number } }
@@ -96,8 +103,8 @@ export type SendFormCheck =
   | { readonly ok: true; readonly baseUnits: bigint; readonly decimals: number }
 
 /**
- * Checks a send form in the order a user fixes it: an amount above zero and a receiver (SPEC §8 'An amount and
- * receiver address are required'), a token ('A token is required'), a readable amount, no more decimals than the
+ * Checks a send form in the order a user fixes it: an amount and a receiver (SPEC §8 'An amount and receiver address
+ * are required'), an amount above zero ('The amount must be above zero'), a token ('A token is required'), a readable amount, no more decimals than the
  * token has, no more than the balance, and an address of the namespace or a name.
  * @example
  * ```ts
@@ -109,7 +116,9 @@ export const checkSendForm = (form: SendForm): SendFormCheck => {
   const amount = form.amount.trim()
   const receiver = form.receiver.trim()
   const zero = amount.length <= maxAmountLength && /^0*\.?0*$/.test(amount)
-  if (zero || receiver === "") return { ok: false, reason: "AmountAndReceiverRequired" }
+  if (amount === "" || receiver === "") return { ok: false, reason: "AmountAndReceiverRequired" }
+  // A zero typed next to a filled receiver: say what is wrong with the amount, not that the receiver is missing.
+  if (zero) return { ok: false, reason: "AmountZero" }
   const { token } = form
   if (token === undefined) return { ok: false, reason: "TokenRequired" }
   const decimals = tokenDecimals(token)

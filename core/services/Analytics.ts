@@ -1,6 +1,8 @@
 import * as Clock from "effect/Clock"
 import * as Context from "effect/Context"
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import * as Layer from "effect/Layer"
@@ -50,6 +52,15 @@ export interface AnalyticsPayload {
 export const errorReportLimit = 5
 /** The sliding window of the error report limit, in ms. */
 export const errorReportWindowMs = 60_000
+
+/** How long one event may take to reach the analytics host before it is dropped (and the request cancelled). */
+export const analyticsTimeout = Duration.seconds(10)
+/**
+ * Largest body, in bytes, sent with `keepalive` (so it still arrives when the page is closed or navigated away).
+ * Browsers allow 64 KiB of keepalive bodies in flight per page; an event is a few hundred bytes, and a larger one (a
+ * long stack trace) goes without keepalive rather than fail on that quota.
+ */
+export const keepaliveMaxBytes = 8 * 1024
 
 /** Sends and rate-limits events; never fails. */
 export interface AnalyticsShape {
@@ -187,15 +198,31 @@ const httpAnalytics = (options: AnalyticsOptions) =>
     })
 
     const sink = config.endpoints.analytics
+    const execute = (request: HttpClientRequest.HttpClientRequest) =>
+      client.execute(request).pipe(
+        // The answer is read to its end: an unread body leaves the request open until the HttpClient aborts it once
+        // the response is garbage-collected, which the browser logs as a failed request (net::ERR_ABORTED) although
+        // the event arrived.
+        Effect.tap((response) => Effect.ignore(response.arrayBuffer)),
+        // keepalive: an event sent as the page goes away (closed, reloaded, navigated) still reaches the host.
+        Effect.provideService(FetchHttpClient.RequestInit, {
+          keepalive: request.body._tag === "Uint8Array" && request.body.contentLength <= keepaliveMaxBytes
+        })
+      )
     const post = (payload: AnalyticsPayload) =>
       HttpClientRequest.post(`${sink}/e`).pipe(
         HttpClientRequest.setUrlParams({ projectId: config.projectId, st: config.sdkType, sv: config.sdkVersion }),
         HttpClientRequest.bodyJson(payload),
-        Effect.flatMap(client.execute),
+        Effect.flatMap(execute),
         Effect.flatMap((response) => {
           if (response.status === 403) return raiseInvalidConfiguration
           if (response.status >= 200 && response.status < 300) return Effect.void
           return Effect.logWarning(`Airlock analytics: event not accepted (HTTP ${response.status})`)
+        }),
+        // A host that does not answer in time: the event is dropped (its request cancelled), never retried.
+        Effect.timeoutOrElse({
+          duration: analyticsTimeout,
+          orElse: () => Effect.logWarning("Airlock analytics: event dropped, the host did not answer within 10 s")
         }),
         Effect.catch((error) => Effect.logWarning("Airlock analytics: event not sent", error.message)),
         Effect.catchDefect((defect) => Effect.logWarning("Airlock analytics: event not sent", String(defect)))
@@ -211,7 +238,9 @@ const httpAnalytics = (options: AnalyticsOptions) =>
 /**
  * Product analytics (SPEC §7 `POST /e`): fire and forget, at most 5 error reports a minute, and an
  * 'Invalid App Configuration' alert (APKT002) the first time the analytics host answers 403. Without a project id
- * no event is sent.
+ * no event is sent. Each event is one request, sent with `keepalive` so it survives the page closing; its answer is
+ * read to the end. An event is dropped on purpose (logged as a warning) when the host does not answer within
+ * {@link analyticsTimeout}, and silently when analytics is off or the error-report limit is reached.
  *
  * @example
  * ```ts

@@ -6,14 +6,21 @@ import {
   isBrowserWalletVisible
 } from "../rules/connectOrder.ts"
 import type { Connector, ConnectorStatus } from "../schema/connector.ts"
-import type { ConnectMethod, WalletSection } from "../schema/features.ts"
+import type { ConnectMethod } from "../schema/features.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { WalletListing } from "../schema/wallet.ts"
 import type { AirlockState } from "./AirlockState.ts"
 
-/** One group of the Connect view's wallet list. */
+/**
+ * One group of the Connect view's wallet list. A connector group's `recentIds` are the ids of its connectors that
+ * are also recent wallets: such a wallet shows once, as its connector with a Recent tag, not again in Recent.
+ */
 export type ConnectSection =
-  | { readonly type: "walletConnect" | "injected" | "external"; readonly connectors: ReadonlyArray<Connector> }
+  | {
+      readonly type: "walletConnect" | "injected" | "external"
+      readonly connectors: ReadonlyArray<Connector>
+      readonly recentIds?: ReadonlyArray<string> | undefined
+    }
   | { readonly type: "recent" | "featured" | "custom" | "recommended"; readonly wallets: ReadonlyArray<WalletListing> }
 
 /**
@@ -37,10 +44,15 @@ export const connectSectionLabels = {
   recommended: "connect.sectionRecommended"
 } as const satisfies Record<ConnectSection["type"], MessageId>
 
-/** What the Connect view draws: the connect methods in order, and the non-empty wallet sections in order. */
+/** What the Connect view draws: the connect methods in order, the non-empty wallet sections in order, All Wallets. */
 export interface ConnectView {
   readonly methods: ReadonlyArray<ConnectMethod>
   readonly sections: ReadonlyArray<ConnectSection>
+  /**
+   * Whether the "All Wallets" row shows: the feature is on and a WalletConnect connector can reach the registry's
+   * wallets (without `walletConnect()` every one of them would fail with "WalletConnectConnector not found").
+   */
+  readonly allWallets: boolean
 }
 
 /**
@@ -54,6 +66,15 @@ const isInstalled = (connector: Connector, state: AirlockState): boolean =>
   (connector.type === "INJECTED" && state.hasInjectedWallet)
 
 /**
+ * Whether the app can pair with a registry wallet: only through a WalletConnect connector (`walletConnect()` from
+ * `airlock-kit/walletconnect`). Without one, a registry wallet that is not installed here cannot be reached.
+ */
+export const hasWalletConnect = (state: AirlockState): boolean =>
+  state.connectors.some((connector) => connector.type === "WALLET_CONNECT")
+
+const nameKey = (name: string) => name.trim().toLowerCase()
+
+/**
  * One entry per wallet: a browser wallet that serves several namespaces (an EIP-6963 provider and a Wallet Standard
  * wallet of the same name) shows once, as a `MULTI_CHAIN` connector standing for the member of the namespace the app
  * acts on (else the first found), so choosing it connects there.
@@ -64,7 +85,7 @@ const mergeMultiChain = (
 ): ReadonlyArray<Connector> => {
   const byName = new Map<string, Array<Connector>>()
   for (const connector of connectors) {
-    const key = connector.name.trim().toLowerCase()
+    const key = nameKey(connector.name)
     byName.set(key, [...(byName.get(key) ?? []), connector])
   }
   if (byName.size === connectors.length) return connectors
@@ -75,54 +96,85 @@ const mergeMultiChain = (
   })
 }
 
-const sectionOf = (type: WalletSection, state: AirlockState, excluded: ReadonlyArray<string>): ConnectSection => {
-  const connectors = (types: ReadonlyArray<Connector["type"]>) =>
-    filterExcludedWallets(
-      state.connectors.filter(
-        (c) =>
-          types.includes(c.type) &&
-          isBrowserWalletVisible(
-            { name: c.name, rdns: c.info?.rdns, installed: isInstalled(c, state) },
-            { isMobile: state.isMobile, hasInjectedProvider: state.hasInjectedWallet }
-          )
-      ),
-      excluded
-    )
-  // A recent wallet shows once, in Recent, not again among featured or recommended, nor among the installed.
-  const recentIds = new Set(state.wallets.recent.map((wallet) => wallet.id))
-  const recentRdns = new Set(state.wallets.recent.flatMap((wallet) => (wallet.rdns ? [wallet.rdns] : [])))
-  // An installed wallet shows once too: as its browser connector, not again as a registry listing.
+/**
+ * The namespace whose browser wallets the Connect view offers: the active one, else (nothing active yet) the app's
+ * default network's, the first network when the state has no active network; `undefined` when the app's networks
+ * are all of one namespace, so no wallet is filtered out.
+ */
+const walletNamespace = (state: AirlockState): ChainNamespace | undefined => {
+  const namespaces = new Set(state.networks.map((network) => network.chainNamespace))
+  if (namespaces.size <= 1) return undefined
+  return state.activeNamespace ?? state.networks[0]?.chainNamespace
+}
+
+/**
+ * Whether a recent wallet is this connector: the connector's own id (a listing made from it), the same rdns, or,
+ * for a listing without rdns, the same name (a Wallet Standard wallet, the WalletConnect connector).
+ */
+const isRecentOf = (wallet: WalletListing, connector: Connector): boolean =>
+  wallet.id === connector.id ||
+  (wallet.rdns ? wallet.rdns === connector.info?.rdns : nameKey(wallet.name) === nameKey(connector.name))
+
+const connectorTypes = {
+  walletConnect: ["WALLET_CONNECT"],
+  injected: ["INJECTED", "ANNOUNCED", "MULTI_CHAIN"],
+  external: ["EXTERNAL"]
+} as const satisfies Record<string, ReadonlyArray<Connector["type"]>>
+
+/** The registry wallets the Connect view would list without WalletConnect: not installed here, not excluded. */
+const registryWallets = (state: AirlockState) => {
+  // A recent wallet that is one of the app's connectors shows as that connector, or not at all (another namespace's).
+  const listable = state.connectors.filter((c) => c.type !== "AUTH" && c.type !== "ID_AUTH")
   const installedRdns = new Set(
     state.connectors.flatMap((c) => (isInstalled(c, state) && c.info?.rdns ? [c.info.rdns] : []))
   )
-  const notRecent = (wallets: ReadonlyArray<WalletListing>) =>
-    recentIds.size === 0 && installedRdns.size === 0
-      ? wallets
-      : wallets.filter((wallet) => !recentIds.has(wallet.id) && !(wallet.rdns && installedRdns.has(wallet.rdns)))
-  switch (type) {
-    case "walletConnect":
-      return { type, connectors: connectors(["WALLET_CONNECT"]) }
-    case "injected":
-      return {
-        type,
-        connectors: mergeMultiChain(
-          connectors(["INJECTED", "ANNOUNCED", "MULTI_CHAIN"]).filter(
-            (c) => c.info?.rdns === undefined || !recentRdns.has(c.info.rdns)
-          ),
-          state.activeNamespace
-        )
-      }
-    case "external":
-      return { type, connectors: connectors(["EXTERNAL"]) }
-    case "recent":
-      return { type, wallets: filterExcludedWallets(state.wallets.recent, excluded) }
-    case "featured":
-      return { type, wallets: filterExcludedWallets(notRecent(state.wallets.featured), excluded) }
-    case "recommended":
-      return { type, wallets: filterExcludedWallets(notRecent(state.wallets.recommended), excluded) }
-    case "custom":
-      return { type, wallets: [] }
+  const reachable = (wallet: WalletListing) => !(wallet.rdns && installedRdns.has(wallet.rdns))
+  return {
+    recent: filterExcludedWallets(
+      state.wallets.recent.filter((wallet) => !listable.some((connector) => isRecentOf(wallet, connector))),
+      state.excludedWallets
+    ),
+    featured: filterExcludedWallets(state.wallets.featured.filter(reachable), state.excludedWallets),
+    recommended: filterExcludedWallets(state.wallets.recommended.filter(reachable), state.excludedWallets)
   }
+}
+
+/**
+ * Whether the Connect view left registry wallets out because no WalletConnect connector could reach them (the app
+ * has no `walletConnect()` adapter): what the client warns the developer about once.
+ */
+export const hidesRegistryWallets = (state: AirlockState): boolean => {
+  if (hasWalletConnect(state)) return false
+  const { recent, featured, recommended } = registryWallets(state)
+  return recent.length + featured.length + recommended.length > 0
+}
+
+const connectorSection = (
+  type: keyof typeof connectorTypes,
+  state: AirlockState,
+  namespace: ChainNamespace | undefined
+): ConnectSection => {
+  const types: ReadonlyArray<Connector["type"]> = connectorTypes[type]
+  const env = { isMobile: state.isMobile, hasInjectedProvider: state.hasInjectedWallet }
+  const found = filterExcludedWallets(
+    state.connectors.filter(
+      (c) =>
+        types.includes(c.type) &&
+        isBrowserWalletVisible({ name: c.name, rdns: c.info?.rdns, installed: isInstalled(c, state) }, env)
+    ),
+    state.excludedWallets
+  )
+  // Browser wallets of the namespace the app acts on; one serving both (MULTI_CHAIN) connects on either.
+  const connectors =
+    type === "injected"
+      ? mergeMultiChain(found, state.activeNamespace).filter(
+          (c) => namespace === undefined || c.type === "MULTI_CHAIN" || c.chain === namespace
+        )
+      : found
+  const recentIds = connectors.flatMap((connector) =>
+    state.wallets.recent.some((wallet) => isRecentOf(wallet, connector)) ? [connector.id] : []
+  )
+  return recentIds.length === 0 ? { type, connectors } : { type, connectors, recentIds }
 }
 
 const sizeOf = (section: ConnectSection) =>
@@ -139,18 +191,35 @@ let last: { readonly state: AirlockState; readonly view: ConnectView } | undefin
 
 /**
  * The Connect view's content (SPEC §2): methods email, social, wallet (wallet first when a browser wallet is
- * installed, unless the app sets its order; email and social only with the embedded wallet's AUTH connector), and the wallet sections in the order walletConnect, recent, injected,
- * featured, custom, external, recommended — the app's order first — each only when it has entries. Wallets the app
- * excludes (by rdns or case-insensitive name) never appear; a recent wallet shows only in Recent; the generic
- * 'Browser Wallet' is hidden on desktop without an injected provider and on mobile without rdns or install (SPEC §5). The result is cached per snapshot, so it can feed
- * `useSyncExternalStore` directly.
+ * installed, unless the app sets its order; email and social only with the embedded wallet's AUTH connector), and
+ * the wallet sections in the order walletConnect, recent, injected, featured, custom, external, recommended — the
+ * app's order first — each only when it has entries. Each wallet shows once: an installed wallet as its browser
+ * connector, not again as a registry listing; a recent wallet that is one of the connectors as that connector (in
+ * its section's `recentIds`), else in Recent, and not again among featured or recommended. Registry wallets show
+ * only with a WalletConnect connector, the only way to reach them (so does All Wallets, `allWallets`). Browser
+ * wallets are those of the active namespace (of the default network before one is active), unless the wallet
+ * serves several namespaces or the app has one. Wallets the app excludes (by id, rdns or case-insensitive name)
+ * never appear; the generic 'Browser Wallet' is hidden on desktop without an injected provider and on mobile
+ * without rdns or install (SPEC §5). The result is cached per snapshot, so it can feed `useSyncExternalStore`
+ * directly.
  */
 export const selectConnectView = (state: AirlockState): ConnectView => {
   if (last !== undefined && last.state === state) return last.view
-  const excludedWallets = state.excludedWallets
-  const all = (["walletConnect", "recent", "injected", "featured", "custom", "external", "recommended"] as const).map(
-    (type) => sectionOf(type, state, excludedWallets)
-  )
+  const walletConnect = hasWalletConnect(state)
+  const namespace = walletNamespace(state)
+  const registry = registryWallets(state)
+  const recentIds = new Set(state.wallets.recent.map((wallet) => wallet.id))
+  const notRecent = (wallets: ReadonlyArray<WalletListing>) => wallets.filter((wallet) => !recentIds.has(wallet.id))
+  const listing = (wallets: ReadonlyArray<WalletListing>) => (walletConnect ? wallets : [])
+  const all: ReadonlyArray<ConnectSection> = [
+    connectorSection("walletConnect", state, namespace),
+    { type: "recent", wallets: listing(registry.recent) },
+    connectorSection("injected", state, namespace),
+    { type: "featured", wallets: listing(notRecent(registry.featured)) },
+    { type: "custom", wallets: [] },
+    connectorSection("external", state, namespace),
+    { type: "recommended", wallets: listing(notRecent(registry.recommended)) }
+  ]
   const counts = Object.fromEntries(all.map((section) => [section.type, sizeOf(section)]))
   const order = getWalletSectionOrder({ counts, configured: state.features.connectorTypeOrder })
   const view: ConnectView = {
@@ -158,7 +227,8 @@ export const selectConnectView = (state: AirlockState): ConnectView => {
       configured: state.features.connectMethodsOrder,
       hasInstalledWallet: state.hasInjectedWallet
     }).filter((method) => methodEnabled(state, method)),
-    sections: order.map((type) => all.find((section) => section.type === type)!)
+    sections: order.map((type) => all.find((section) => section.type === type)!),
+    allWallets: state.features.allWallets && walletConnect
   }
   last = { state, view }
   return view

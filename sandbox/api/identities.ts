@@ -2,7 +2,7 @@
  * Seeded identities for the blockchain API's `/v1/identity/{address}`: the Sandbox Wallet's account (anvil's account
  * 0) and anvil's account 1 have a name and an avatar, so the Account view shows both on the local chains.
  */
-import type { Address } from "viem"
+import { type Address, getAddress } from "viem"
 import { defaultAccounts } from "../chain/accounts.ts"
 
 /** A seeded identity: its name, which is also the id of its avatar on `/public/getAssetImage/{id}`. */
@@ -24,3 +24,16 @@ export const seededIdentities: ReadonlyMap<string, SeededIdentity> = new Map([
  * ```
  */
 export const identityOf = (address: Address): SeededIdentity | undefined => seededIdentities.get(address.toLowerCase())
+
+/**
+ * The address a seeded name points to (forward resolution, case-insensitive), or undefined for any other name.
+ * @example
+ * ```ts
+ * addressOfName("alice.airlock") // anvil's account 1
+ * ```
+ */
+export const addressOfName = (name: string): string | undefined => {
+  const wanted = name.toLowerCase()
+  for (const [address, identity] of seededIdentities) if (identity.name === wanted) return getAddress(address)
+  return undefined
+}

@@ -142,6 +142,7 @@ describe("package exports", () => {
         "socialProviders",
         "spreadProps",
         "syncDialog",
+        "syncViewFocus",
         "templateParts",
         "toBaseUnits",
         "transferSign",

@@ -31,6 +31,12 @@ describe("connecting the Sandbox Wallet in the demo", () => {
     const client = createPublicClient({ transport: http(chain?.rpcUrl) })
     return formatBalance(formatEther(await client.getBalance({ address: account() })), "ETH")
   }
+  /** The same balance as the demo's Connection card shows it (the account's `balance` and symbol, unformatted). */
+  const cardBalanceOn = async (chainId: number) => {
+    const chain = sandbox.urls.chains.find((c) => c.chainId === chainId)
+    const client = createPublicClient({ transport: http(chain?.rpcUrl) })
+    return `${formatEther(await client.getBalance({ address: account() }))} ETH`
+  }
 
   const connectWithApproval = async () => {
     await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
@@ -40,14 +46,16 @@ describe("connecting the Sandbox Wallet in the demo", () => {
     await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
   }
 
-  it("connects from the modal: the account button shows the short address and the balance anvil holds", async () => {
+  it("connects from the modal: the account button shows the short address and the page the balance anvil holds", async () => {
     await page.goto(sandbox.urls.demo)
     await connectWithApproval()
     await connectedButton().waitFor({ timeout: 15_000 })
     expect(await page.getByTestId("connection-status").textContent()).toBe("connected")
     expect(await page.getByTestId("connection-address").textContent()).toBe(account())
-    const balance = await balanceOn(1)
-    await page.getByRole("button", { name: `${balance} ${shortAddress()}` }).waitFor({ timeout: 15_000 })
+    // The header has one account button (the ConnectButton, the address shown once); the balance is on the page.
+    expect(await page.getByRole("banner").getByRole("button", { name: shortAddress() }).count()).toBe(1)
+    const balance = await cardBalanceOn(1)
+    await expect.poll(() => page.getByTestId("connection-balance").textContent(), { timeout: 15_000 }).toBe(balance)
     await expect.poll(() => modal().count()).toBe(0)
     expect(record.errors).toEqual([])
     expect(record.foreignRequests).toEqual([])
@@ -83,8 +91,8 @@ describe("connecting the Sandbox Wallet in the demo", () => {
     await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
     await page.getByRole("button", { name: "Base" }).waitFor({ timeout: 15_000 })
     expect(await page.getByTestId("connection-network").textContent()).toBe("Base (eip155:8453)")
-    const balance = await balanceOn(8453)
-    await page.getByRole("button", { name: `${balance} ${shortAddress()}` }).waitFor({ timeout: 15_000 })
+    const balance = await cardBalanceOn(8453)
+    await expect.poll(() => page.getByTestId("connection-balance").textContent(), { timeout: 15_000 }).toBe(balance)
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0)
   })
 
@@ -111,6 +119,12 @@ describe("connecting the Sandbox Wallet in the demo", () => {
     await view
       .getByText("This app doesn't support your current network.", { exact: false })
       .waitFor({ timeout: 15_000 })
+    // The wallet's chain is named by its id, in the header and in the app's state; Disconnect is offered there too.
+    await page.getByRole("button", { name: `Chain ${unsupported}`, exact: true }).waitFor({ timeout: 15_000 })
+    expect(await page.getByTestId("connection-network").textContent()).toBe(
+      `Chain ${unsupported} (eip155:${unsupported})`
+    )
+    expect(await view.getByRole("button", { name: "Disconnect" }).count()).toBe(1)
     await view.getByRole("button", { name: /^Ethereum/ }).click()
     await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
     await expect
@@ -290,11 +304,11 @@ describe("connecting the Sandbox Wallet in the demo", () => {
     await page.goto(sandbox.urls.demo)
     await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
     // The second wallet has no icon (its letter shows); the Sandbox Wallet's announced SVG icon is drawn. The Sandbox
-    // Solana Wallet (Wallet Standard) is installed too, after the EIP-6963 ones.
+    // Solana Wallet (Wallet Standard) is installed too, but the active network is Ethereum: it is not offered here.
     const installed = modal().getByRole("list", { name: "Installed" }).getByRole("button")
     await expect
       .poll(() => installed.allTextContents(), { timeout: 15_000 })
-      .toEqual(["SSecond WalletInstalled", "Sandbox WalletInstalled", "Sandbox Solana WalletInstalled"])
+      .toEqual(["SSecond WalletInstalled", "Sandbox WalletInstalled"])
   })
 
   it("lets the page sign with viem over the connected provider, and the signature verifies", async () => {

@@ -63,9 +63,9 @@ describe("the embedded wallet through the modal", () => {
   const startEmailLogin = async (target: Page, email: string) => {
     await target.goto(sandbox.urls.demo)
     await target.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
-    await target.getByRole("dialog").getByRole("button", { name: "Continue with Email" }).click({ timeout: 15_000 })
-    await target.getByRole("dialog").getByLabel("Email").fill(email)
-    await target.getByRole("dialog").getByRole("button", { name: "Continue" }).click()
+    // The Connect view holds the email field itself.
+    await target.getByRole("dialog").getByRole("textbox", { name: "Email" }).fill(email, { timeout: 15_000 })
+    await target.getByRole("dialog").getByRole("button", { name: "Continue", exact: true }).click()
   }
 
   const loginByEmail = async (target: Page, email: string) => {
@@ -153,7 +153,12 @@ describe("the embedded wallet through the modal", () => {
 
     // Switch to the EOA from the Account view, then send 0.001 ETH to itself through Approve.
     let account = await accountView()
-    await account.getByRole("button", { name: "Switch to EOA" }).click({ timeout: 15_000 })
+    // The account type says what the user gets; the technical terms are secondary.
+    await account.getByText("Gas-free and recoverable; created on your first transaction").waitFor({ timeout: 15_000 })
+    expect(await account.locator("[data-part=account-type]").textContent()).toBe(
+      "Smart accountGas-free and recoverable; created on your first transaction"
+    )
+    await account.getByRole("button", { name: "Use a standard account (EOA)" }).click({ timeout: 15_000 })
     await expect.poll(() => address().textContent(), { timeout: 15_000 }).not.toBe(smart)
     const eoa = (await address().textContent()) as Address
     await page.keyboard.press("Escape")
@@ -172,7 +177,7 @@ describe("the embedded wallet through the modal", () => {
 
     // Back to the smart account: its first send deploys it, and the transfer runs from the contract.
     account = await accountView()
-    await account.getByRole("button", { name: "Switch to Smart Account" }).click({ timeout: 15_000 })
+    await account.getByRole("button", { name: "Use a smart account" }).click({ timeout: 15_000 })
     await expect.poll(() => address().textContent(), { timeout: 15_000 }).toBe(smart)
     await page.keyboard.press("Escape")
     expect(await chain().getCode({ address: smart })).toBeUndefined()
@@ -244,7 +249,7 @@ describe("the embedded wallet through the modal", () => {
     expect(await page.evaluate(() => localStorage.getItem("@airlock/email"))).toBeNull()
     await page.reload()
     await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
-    await modal().getByRole("button", { name: "Continue with Email" }).waitFor({ timeout: 15_000 })
+    await modal().getByRole("textbox", { name: "Email" }).waitFor({ timeout: 15_000 })
     expect(await status().textContent()).toBe("disconnected")
   })
 
@@ -341,19 +346,17 @@ describe("the embedded wallet through the modal", () => {
           return (await axe.run(document.querySelector("[data-airlock]") ?? document.body)).violations.map((v) => v.id)
         })
       }
-      const focused = () => page.evaluate(() => document.activeElement?.textContent ?? "")
       const email = `kay.${colorScheme}.${Date.now()}@example.com`
       await page.goto(sandbox.urls.demo)
       await page.getByRole("button", { name: "Connect Wallet" }).focus({ timeout: 15_000 })
       await page.keyboard.press("Enter")
-      await modal().getByRole("button", { name: "Continue with Email" }).waitFor({ timeout: 15_000 })
-      for (let presses = 0; presses < 30 && (await focused()) !== "Continue with Email"; presses++) {
+      // The Connect view's own email field: Tab to it, type, Enter.
+      await modal().getByRole("textbox", { name: "Email" }).waitFor({ timeout: 15_000 })
+      const onEmail = () => page.evaluate(() => document.activeElement?.getAttribute("type") === "email")
+      for (let presses = 0; presses < 30 && !(await onEmail()); presses++) {
         await page.keyboard.press("Tab")
       }
-      expect(await focused()).toBe("Continue with Email")
-      await page.keyboard.press("Enter")
-      // The field has the focus: type, Enter.
-      await page.getByRole("dialog", { name: "Email Login" }).getByLabel("Email").waitFor({ timeout: 15_000 })
+      expect(await onEmail()).toBe(true)
       expect(await violations()).toEqual([])
       await page.keyboard.type(email)
       await page.keyboard.press("Enter")
@@ -373,7 +376,7 @@ describe("the embedded wallet through the modal", () => {
       expect(await violations()).toEqual([])
       await approve.getByRole("button", { name: "Reject" }).click()
       const account = await accountView()
-      await account.getByRole("button", { name: "Switch to EOA" }).waitFor({ timeout: 15_000 })
+      await account.getByRole("button", { name: "Use a standard account (EOA)" }).waitFor({ timeout: 15_000 })
       expect(await violations()).toEqual([])
       await account.getByRole("button", { name: "Edit email" }).click()
       await page.getByRole("dialog", { name: "Edit Email" }).getByLabel("New email").waitFor()

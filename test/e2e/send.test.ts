@@ -102,6 +102,29 @@ describe("sending from the Account view", () => {
     expect(await usdcOf(receiver())).toBe(before + 1_000_000n)
   })
 
+  it("sends to a name the Account view shows: the preview gives the resolved address, and that address receives", async () => {
+    const alice = sandbox.accounts[1]?.address as Address
+    await openSend()
+    await pickToken("Ether")
+    // A name nothing resolves is refused when the transfer is prepared, never taken for a receiver.
+    await fill("0.01", "nobody.airlock")
+    await send().getByRole("button", { name: "Preview send" }).click()
+    await expect
+      .poll(() => send().locator(".airlock-send-error").textContent())
+      .toBe("Could not resolve nobody.airlock")
+    const before = await chain().getBalance({ address: alice })
+    await fill("0.01", "alice.airlock")
+    await send().getByRole("button", { name: "Preview send" }).click()
+    await expect
+      .poll(() => send().getByTestId("send-preview-to").textContent())
+      .toBe(`alice.airlock (${truncateAddress(alice)})`)
+    expect(await send().getByTestId("send-preview-to").getAttribute("title")).toBe(alice)
+    await send().getByRole("button", { name: "Send", exact: true }).click()
+    await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
+    await page.getByText("Sent 0.01 ETH").waitFor({ timeout: 30_000 })
+    expect(await chain().getBalance({ address: alice })).toBe(before + parseEther("0.01"))
+  })
+
   it("refuses bad input with a clear message and sends nothing: over the balance, a bad address, zero, 30 decimals", async () => {
     await openSend()
     await pickToken("Ether")
@@ -114,7 +137,8 @@ describe("sending from the Account view", () => {
     }
     expect(await problem("100000000", receiver())).toBe("Insufficient balance")
     expect(await problem("0.01", "0x1234")).toBe("Invalid address")
-    expect(await problem("0", receiver())).toBe("An amount and receiver address are required")
+    expect(await problem("0", receiver())).toBe("The amount must be above zero")
+    expect(await problem("0.01", "")).toBe("An amount and receiver address are required")
     expect(await problem(`0.${"1".repeat(30)}`, receiver())).toBe("ETH has at most 18 decimals")
     expect(await problem("1e3", receiver())).toBe("Enter an amount as a number, like 0.5")
     // A mixed-case address whose checksum is wrong is refused when the transfer is prepared.

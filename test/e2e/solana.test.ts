@@ -36,8 +36,18 @@ describe("the Sandbox Solana Wallet in the demo", () => {
   const walletDialog = () => page.locator("[data-sandbox-wallet=prompt]").getByRole("dialog")
   const modal = () => page.getByRole("dialog", { name: /Connect Wallet|Account|Choose Network/ })
 
+  /** Chooses `to` in the network list the network button (`from`) opens. */
+  const switchNetwork = async (from: string, to: RegExp) => {
+    await page.getByRole("button", { name: from }).click({ timeout: 15_000 })
+    await page.getByRole("dialog", { name: "Choose Network" }).getByRole("button", { name: to }).click()
+  }
+
+  /**
+   * A visitor on the EVM network (the app's default) first chooses Solana with the network button: the Connect view
+   * then offers the Solana wallets (it lists the active namespace's browser wallets only).
+   */
   const connectSolana = async () => {
-    await page.getByRole("button", { name: "Connect Wallet" }).first().click({ timeout: 15_000 })
+    await switchNetwork("Ethereum", /^Solana Sandbox/)
     await modal()
       .getByRole("button", { name: /^Sandbox Solana Wallet/ })
       .click({ timeout: 15_000 })
@@ -54,11 +64,6 @@ describe("the Sandbox Solana Wallet in the demo", () => {
     await walletDialog().getByRole("button", { name: answer }).click({ timeout: 15_000 })
   }
 
-  /** Chooses `to` in the network list the network button (`from`) opens. */
-  const switchNetwork = async (from: string, to: RegExp) => {
-    await page.getByRole("button", { name: from }).click()
-    await page.getByRole("dialog", { name: "Choose Network" }).getByRole("button", { name: to }).click()
-  }
   /** The account button once it shows the Solana account's short address. */
   const solanaAccountButton = () =>
     page.getByRole("button", { name: new RegExp(truncateAddress(owner()).replaceAll(".", "\\.")) }).first()
@@ -80,14 +85,28 @@ describe("the Sandbox Solana Wallet in the demo", () => {
 
   it("connects: the short base58 address and the SOL balance litesvm holds; Connect and Account are axe clean", async () => {
     await page.goto(sandbox.urls.demo)
+    // On Ethereum (the default network) the Connect view offers the EVM wallet only, not the Wallet Standard one.
     await page.getByRole("button", { name: "Connect Wallet" }).first().click({ timeout: 15_000 })
-    // Both families on one Connect view: the EIP-6963 wallet and the Wallet Standard one.
+    await modal()
+      .getByRole("button", { name: /^Sandbox Wallet/ })
+      .waitFor({ timeout: 15_000 })
+    expect(
+      await modal()
+        .getByRole("button", { name: /^Sandbox Solana Wallet/ })
+        .count()
+    ).toBe(0)
+    await page.keyboard.press("Escape")
+    await page.waitForFunction(() => document.querySelector("dialog[open]") === null)
+    // Choosing Solana in the network list keeps the modal on Connect, now with the Solana wallet.
+    await switchNetwork("Ethereum", /^Solana Sandbox/)
     await modal()
       .getByRole("button", { name: /^Sandbox Solana Wallet/ })
       .waitFor({ timeout: 15_000 })
-    await modal()
-      .getByRole("button", { name: /^Sandbox Wallet/ })
-      .waitFor()
+    expect(
+      await modal()
+        .getByRole("button", { name: /^Sandbox Wallet/ })
+        .count()
+    ).toBe(0)
     expect(await axeViolations()).toEqual([])
     await modal()
       .getByRole("button", { name: /^Sandbox Solana Wallet/ })
@@ -96,7 +115,8 @@ describe("the Sandbox Solana Wallet in the demo", () => {
     const balance = formatBalance(formatLamports(await lamportsOf(owner())), "SOL")
     const short = truncateAddress(owner())
     expect(short).toMatch(/^\w{4}\.\.\.\w{6}$/)
-    await page.getByRole("button", { name: `${balance} ${short}` }).click({ timeout: 15_000 })
+    // The header's account button (the ConnectButton) opens Account, which shows the balance.
+    await page.getByRole("button", { name: short, exact: true }).click({ timeout: 15_000 })
     const account = page.getByRole("dialog", { name: "Account" })
     await account.getByText(short).waitFor({ timeout: 15_000 })
     await account.getByText(balance).first().waitFor()
@@ -257,8 +277,9 @@ describe("the Sandbox Solana Wallet in the demo", () => {
   it("holds an EVM and a Solana connection: each network shows its own account; disconnecting Solana keeps EVM", async () => {
     await page.goto(sandbox.urls.demo)
     await connectSolana()
-    // The EVM Sandbox Wallet too.
-    await page.getByRole("button", { name: "Connect view" }).click()
+    // The EVM Sandbox Wallet too: back on Ethereum (no EVM connection yet, so the modal stays on Connect, now listing
+    // the EVM wallets).
+    await switchNetwork("Solana Sandbox", /^Ethereum/)
     await modal()
       .getByRole("button", { name: /^Sandbox Wallet/ })
       .click({ timeout: 15_000 })
@@ -269,13 +290,17 @@ describe("the Sandbox Solana Wallet in the demo", () => {
       .toBe(`connected ${evmAddress}`)
     expect(await page.getByTestId("solana-account").textContent()).toBe(`connected ${owner()}`)
     expect(await page.getByTestId("connection-address").textContent()).toBe(evmAddress)
+    const closed = () => page.waitForFunction(() => document.querySelector("dialog[open]") === null)
+    await closed()
 
-    // To the Solana network from the page's network button: the modal shows the Solana account (SPEC §4).
+    // To the Solana network from the page's network button: a switch to a namespace with a connection closes the
+    // modal, as a chain switch does, and the page's account is the Solana one.
     await switchNetwork("Ethereum", /^Solana Sandbox/)
+    await closed()
+    await expect.poll(() => page.getByTestId("connection-address").textContent()).toBe(owner())
+    await solanaAccountButton().click({ timeout: 15_000 })
     const account = page.getByRole("dialog", { name: "Account" })
     await account.getByText(truncateAddress(owner())).waitFor({ timeout: 15_000 })
-    expect(await page.getByTestId("connection-address").textContent()).toBe(owner())
-    await solanaAccountButton().waitFor()
 
     // Back to Ethereum from the Account view's network row: the EVM account (its wallet is on chain 1 already).
     await account.getByRole("button", { name: "Solana Sandbox" }).click()
@@ -283,17 +308,13 @@ describe("the Sandbox Solana Wallet in the demo", () => {
       .getByRole("dialog", { name: "Choose Network" })
       .getByRole("button", { name: /^Ethereum/ })
       .click()
-    // (The EVM account has a name in the sandbox, which the view shows in place of the address.)
-    await account.getByRole("button", { name: "Ethereum" }).waitFor({ timeout: 15_000 })
+    await closed()
     await expect.poll(() => page.getByTestId("connection-address").textContent()).toBe(evmAddress)
-    expect(await account.getByText(truncateAddress(owner())).count()).toBe(0)
 
     // And to Solana again, where Disconnect ends Solana only: EVM stays connected.
-    await account.getByRole("button", { name: "Ethereum" }).click()
-    await page
-      .getByRole("dialog", { name: "Choose Network" })
-      .getByRole("button", { name: /^Solana Sandbox/ })
-      .click()
+    await switchNetwork("Ethereum", /^Solana Sandbox/)
+    await closed()
+    await solanaAccountButton().click({ timeout: 15_000 })
     await account.getByText(truncateAddress(owner())).waitFor({ timeout: 15_000 })
     await account.getByRole("button", { name: "Disconnect" }).click()
     await expect.poll(() => page.getByTestId("solana-account").textContent(), { timeout: 15_000 }).toBe("disconnected")

@@ -145,6 +145,42 @@ describe("WalletConnect in the demo, with the Sandbox Mobile Wallet", () => {
     }
   })
 
+  it("Disconnect in the modal ends a session that carries EVM and Solana for both, and the header agrees", async () => {
+    const both = await createMobileWallet({
+      relayUrl: sandbox.urls.relay,
+      projectId: sandbox.urls.projectId,
+      chains: sandbox.urls.chains.map((chain) => ({ chainId: chain.chainId, rpcUrl: chain.rpcUrl })),
+      solana: { rpcUrl: sandbox.urls.solana.rpcUrl, chain: sandbox.urls.solana.caipNetworkId }
+    })
+    try {
+      await both.pair(await copyPairingLink())
+      await expect
+        .poll(() => page.getByTestId("solana-account").textContent(), { timeout: 15_000 })
+        .toBe(`connected ${both.solanaAddress}`)
+      // The modal closes once the session connects; then the header's account button opens Account.
+      await page.getByRole("dialog").waitFor({ state: "hidden", timeout: 15_000 })
+      await page
+        .getByRole("button", { name: truncateAddress(both.address), exact: true })
+        .first()
+        .click({ timeout: 15_000 })
+      await page
+        .getByRole("dialog", { name: "Account" })
+        .getByRole("button", { name: "Disconnect" })
+        .click({ timeout: 15_000 })
+      await expect
+        .poll(() => page.getByTestId("eip155-account").textContent(), { timeout: 15_000 })
+        .toBe("disconnected")
+      await expect
+        .poll(() => page.getByTestId("solana-account").textContent(), { timeout: 15_000 })
+        .toBe("disconnected")
+      await page.getByRole("button", { name: "Connect Wallet" }).first().waitFor({ timeout: 15_000 })
+      // The session ended in the wallet too, not just in the app.
+      await expect.poll(() => both.sessions(), { timeout: 15_000 }).toEqual([])
+    } finally {
+      await both.stop()
+    }
+  })
+
   it("stays connected after a reload: the stored session comes back without a new QR", async () => {
     await pairFromThePage()
     const short = truncateAddress(wallet.address)

@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import { Adapters } from "../../adapter/Adapters.ts"
 import type { ChainNamespace } from "../../schema/namespace.ts"
+import type { AirlockState } from "../../state/AirlockState.ts"
 import { StateStore } from "../../state/StateStore.ts"
 import { track } from "../events/track.ts"
 import { endConnection } from "./end.ts"
@@ -17,8 +18,22 @@ export const disconnectWallet = (namespace: ChainNamespace) =>
   }).pipe(Effect.catch((error) => Effect.logWarning("Airlock: the wallet did not confirm the disconnect", error)))
 
 /**
- * Disconnects one namespace, or every namespace that is not already disconnected. The stored status follows; an
- * open modal closes (embedded mode shows Connect).
+ * The namespaces a disconnect of `namespace` ends: itself, and when its connection is a WalletConnect session, every
+ * other namespace that session serves (the session is one thing in the wallet too, so it ends whole).
+ */
+export const sessionNamespaces = (state: AirlockState, namespace: ChainNamespace): ReadonlyArray<ChainNamespace> => {
+  const connectorId = state.activeConnectorIds[namespace]
+  const connector = state.connectors.find((c) => c.id === connectorId)
+  if (connectorId === undefined || connector?.type !== "WALLET_CONNECT") return [namespace]
+  const others = (Object.keys(state.activeConnectorIds) as Array<ChainNamespace>).filter(
+    (ns) => ns !== namespace && state.activeConnectorIds[ns] === connectorId
+  )
+  return [namespace, ...others]
+}
+
+/**
+ * Disconnects one namespace (with the other namespaces of its WalletConnect session), or every namespace that is not
+ * already disconnected. The stored status follows; an open modal closes (embedded mode shows Connect).
  */
 export const disconnect = Effect.fn("disconnect")(function* (namespace?: ChainNamespace) {
   const store = yield* StateStore
@@ -28,7 +43,7 @@ export const disconnect = Effect.fn("disconnect")(function* (namespace?: ChainNa
       ? (Object.keys(before.accounts) as Array<ChainNamespace>).filter(
           (ns) => before.accounts[ns].status !== "disconnected"
         )
-      : [namespace]
+      : sessionNamespaces(before, namespace)
   // The wallets first (revoking where they can), so none keeps the app's access; a wallet that fails is a warning.
   yield* Effect.forEach(namespaces, disconnectWallet, { concurrency: "unbounded", discard: true })
   for (const ns of namespaces) yield* endConnection(ns, "any")

@@ -11,8 +11,10 @@ import { switchNetwork } from "./switchNetwork.ts"
  * What choosing a network in the modal's list does (SPEC §4), for any renderer's network list:
  * - the active network: back to the view before;
  * - a network the connected wallet must move to: the SwitchNetwork view (the wallet approves there, then it closes);
- * - otherwise the switch is made at once. Within the namespace the modal then closes; to another namespace it shows
- *   that namespace's account, or Connect when it has none.
+ * - otherwise the switch is made at once.
+ * One rule after a successful switch: the modal closes, within a namespace as to another one whose wallet is
+ * connected. The one view that stays is Connect, for another namespace without a connection: there is nothing to use
+ * there until a wallet connects.
  * A refused switch stays a failure of this flow (the SwitchNetwork view shows its own).
  */
 export const chooseNetwork = Effect.fn("chooseNetwork")(function* (network: CaipNetwork) {
@@ -25,5 +27,6 @@ export const chooseNetwork = Effect.fn("chooseNetwork")(function* (network: Caip
   const moves = state.activeNetworks[namespace]?.caipNetworkId !== network.caipNetworkId
   if (walletThere && moves) return applyPush(store, "SwitchNetwork", { caipNetworkId: network.caipNetworkId })
   yield* switchNetwork(network)
-  yield* namespace === state.activeNamespace ? closeModal : openModal()
+  const staysToConnect = namespace !== state.activeNamespace && !walletThere
+  yield* staysToConnect ? openModal() : closeModal
 })

@@ -1,4 +1,6 @@
 import * as Effect from "effect/Effect"
+import { networkMessages } from "../../i18n/en/network.ts"
+import { fillPlaceholders } from "../../i18n/format.ts"
 import { reset } from "../../router/index.ts"
 import type { ChainNamespace } from "../../schema/namespace.ts"
 import type { CaipNetwork } from "../../schema/network.ts"
@@ -11,13 +13,16 @@ import { activateNetwork } from "./activate.ts"
 export const isSupportedNetwork = (state: AirlockState, network: CaipNetwork | undefined): boolean =>
   network !== undefined && state.networks.some((n) => n.caipNetworkId === network.caipNetworkId)
 
-/** The network shown for a chain the app does not know (SPEC §3: shown as an unsupported network). */
+/**
+ * The network shown for a chain the app does not know (SPEC §3: shown as an unsupported network), named by the
+ * wallet's chain in English ("Chain 31337"); renderers name it in the user's language (`network.chain`).
+ */
 export const unknownNetwork = (namespace: ChainNamespace, id: string | number): CaipNetwork =>
   ({
     id,
     caipNetworkId: `${namespace}:${id}`,
     chainNamespace: namespace,
-    name: "Unknown Network",
+    name: fillPlaceholders(networkMessages["network.chain"], { id }),
     nativeCurrency: { name: "Unknown", symbol: "", decimals: namespace === "solana" ? 9 : 18 },
     rpcUrls: { default: { http: [] } }
   }) as unknown as CaipNetwork

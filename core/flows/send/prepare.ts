@@ -22,13 +22,15 @@ const resolveName = (name: string, namespace: ChainNamespace) =>
     const record = yield* (yield* BlockchainApi)
       .lookupName(name)
       .pipe(Effect.mapError(() => new SendError({ reason: "NameNotResolved", params: { name } })))
-    const entry = record?.addresses[namespace === "solana" ? "501" : "60"]
+    // No record (an unknown name, or an API that cannot resolve names on this network): never a valid receiver.
+    if (record === undefined) return yield* new SendError({ reason: "NameNotResolved", params: { name } })
+    const entry = record.addresses[namespace === "solana" ? "501" : "60"]
     if (entry === undefined)
       return yield* new SendError({
         reason: namespace === "solana" ? "NameWithoutSolanaAddress" : "NameWithoutEvmAddress",
         params: { name }
       })
-    const attributes = record?.attributes
+    const attributes = record.attributes
     const avatar = Array.isArray(attributes)
       ? (attributes as ReadonlyArray<Readonly<Record<string, string>>>).find((a) => a.avatar !== undefined)?.avatar
       : (attributes as Readonly<Record<string, string>> | undefined)?.avatar

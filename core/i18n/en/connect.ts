@@ -4,6 +4,10 @@ export const connectMessages = {
   /** A social login's button; `{provider}` is its name (Google, X, …). */
   "connect.social": "Continue with {provider}",
   "connect.socials": "Social login",
+  /** The icon button that shows the social logins the row had no room for. */
+  "connect.moreSocials": "More social logins",
+  /** The divider between two groups of connect methods (email, social, wallets). */
+  "connect.or": "or",
   "connect.allWallets": "All Wallets",
   "connect.sectionWalletConnect": "WalletConnect",
   "connect.sectionRecent": "Recent",

@@ -19,11 +19,14 @@ export const embeddedMessages = {
   "embedded.wallet": "Embedded wallet",
   "embedded.loggedInAs": "Logged in as {login}",
   "embedded.smartAccount": "Smart account",
-  "embedded.smartAccountUndeployed": "Smart account (deployed on first use)",
-  "embedded.eoa": "EOA",
+  /** The smart account's sub-line once it exists: what the user gets. */
+  "embedded.smartAccountHint": "Gas-free and recoverable",
+  /** The smart account's sub-line before its first transaction deploys it. */
+  "embedded.smartAccountUndeployed": "Gas-free and recoverable; created on your first transaction",
+  "embedded.eoa": "Standard account (EOA)",
   "embedded.switching": "Switching…",
-  "embedded.switchToEoa": "Switch to EOA",
-  "embedded.switchToSmartAccount": "Switch to Smart Account",
+  "embedded.switchToEoa": "Use a standard account (EOA)",
+  "embedded.switchToSmartAccount": "Use a smart account",
   "embedded.editEmail": "Edit email",
   "embedded.newEmail": "New email",
   "embedded.currentEmail": "Your email now: {email}",

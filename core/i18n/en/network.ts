@@ -10,5 +10,7 @@ export const networkMessages = {
   "network.acceptSwitch": "Accept the switch to {network} in the wallet.",
   "network.notSelected": "{network} was not selected.",
   /** A switch that failed without an Airlock error of its own. */
-  "network.switchFailed": "Failed to switch network"
+  "network.switchFailed": "Failed to switch network",
+  /** A network the app does not list, named by the wallet's chain id (SPEC §3: shown as an unsupported network). */
+  "network.chain": "Chain {id}"
 } as const

@@ -16,7 +16,8 @@ export interface NetworkButtonProps {
 const openNetworks = (): OpenParameters => ({ view: "Networks" })
 
 /**
- * The active network's icon and name as a button that opens the network list. The icon is the network's
+ * The active network's icon and name as a button that opens the network list ("Chain 31337" for a chain the app does
+ * not list). The icon is the network's
  * `assets.imageUrl` when it is a safe image URL, else a badge with the name's first letter.
  *
  * @example
@@ -26,12 +27,15 @@ const openNetworks = (): OpenParameters => ({ view: "Networks" })
  * ```
  */
 export const NetworkButton = ({ label, className }: NetworkButtonProps) => {
-  const { network } = useAirlockNetwork()
+  const { network, networks } = useAirlockNetwork()
   const { t } = useAirlockTranslation()
+  // A chain the app does not list (the wallet moved there) is named by its id, in the user's language.
+  const known = network === undefined || networks.some((n) => n.caipNetworkId === network.caipNetworkId)
+  const name = network === undefined ? undefined : known ? network.name : t("network.chain", { id: String(network.id) })
   return (
     <OpenerButton parameters={openNetworks} className={className}>
       {network === undefined ? null : <NetworkImage network={network} />}
-      {network?.name ?? label ?? t("button.network")}
+      {name ?? label ?? t("button.network")}
     </OpenerButton>
   )
 }

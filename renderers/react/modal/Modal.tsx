@@ -61,7 +61,7 @@ export const Modal = () => {
   const id = `airlock${useId().replace(/[^A-Za-z0-9_-]/g, "")}`
   const immediate = useMemo(prefersReducedMotion, [])
   const api = connectDialog({ id, client, modal, i18n })
-  useDialog(ref, modal.open)
+  useDialog(ref, modal)
 
   // A connected user's open shows Account: fetch its chunk as soon as that is the case, so the open stays one frame.
   const connected = useAirlockSelector(selectConnected)
@@ -111,7 +111,7 @@ export const Modal = () => {
         {modal.open ? (
           <div className={shake ? "airlock-card airlock-shake" : "airlock-card"} data-shake={shake}>
             <Header dialog={api} immediate={immediate} />
-            <ViewStage view={modal.view} transition={modal.transition} immediate={immediate}>
+            <ViewStage view={modal.view} transition={modal.transition} immediate={immediate} dialog={api}>
               <Suspense fallback={<div className="airlock-view-loading" aria-busy="true" />}>
                 <View id={id} />
               </Suspense>

@@ -1,8 +1,9 @@
 "use client"
 import { animated, useSpring } from "@react-spring/web"
-import { MODAL_HEIGHT_TRANSITION_MS, type Transition, VIEW_TRANSITION_MS } from "airlock-kit"
+import { type DialogApi, MODAL_HEIGHT_TRANSITION_MS, type Transition, VIEW_TRANSITION_MS } from "airlock-kit"
 import { type ReactNode, useLayoutEffect, useRef } from "react"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
+import { normalizeProps } from "../internal/normalizeProps.ts"
 
 /** How far a view slides in, in px: from the reading direction's end for "next", from its start for "prev". */
 const SLIDE_PX = 12
@@ -10,16 +11,21 @@ const SLIDE_PX = 12
 /**
  * The view area: its height follows the view's content over 150 ms, and a new view fades and slides in over 150 ms
  * from the side the router's transition names (mirrored in a right-to-left language: "next" comes from the left).
+ * The card's edge that stays put while the height animates (its top on a desktop, its bottom in the bottom sheet) is
+ * the stylesheet's (`.airlock-modal`). With the dialog's `getBodyProps` it is the view area core's `syncViewFocus` reads.
  */
 export const ViewStage = ({
   view,
   transition,
   immediate,
+  dialog,
   children
 }: {
   view: string
   transition: Transition
   immediate: boolean
+  /** The dialog's anatomy, whose body props mark the view area (none for the warm-up copy). */
+  dialog?: DialogApi | undefined
   children: ReactNode
 }) => {
   const inner = useRef<HTMLDivElement>(null)
@@ -63,7 +69,11 @@ export const ViewStage = ({
   }, [slideApi, view, transition, immediate, dir])
 
   return (
-    <animated.div className="airlock-body" style={{ height: height.to((h) => (h < 0 ? "auto" : `${h}px`)) }}>
+    <animated.div
+      {...(dialog === undefined ? {} : normalizeProps(dialog.getBodyProps()))}
+      className="airlock-body"
+      style={{ height: height.to((h) => (h < 0 ? "auto" : `${h}px`)) }}
+    >
       <animated.div
         ref={inner}
         className="airlock-view"

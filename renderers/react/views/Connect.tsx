@@ -8,12 +8,15 @@ import {
   localizeDecimal,
   selectConnectView
 } from "airlock-kit"
+import { startEmailLogin } from "airlock-kit/embedded"
+import { Fragment } from "react"
+import { SocialLogins } from "../components/SocialLogins.tsx"
 import { WalletItem } from "../components/WalletItem.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
+import { EmailForm } from "../internal/EmailForm.tsx"
 import { normalizeProps } from "../internal/normalizeProps.ts"
-import { openSocialPopup, socialNames } from "../internal/socialPopup.ts"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
 const sameItems = <A,>(a: ReadonlyArray<A>, b: ReadonlyArray<A>): boolean =>
@@ -22,60 +25,52 @@ const sameItems = <A,>(a: ReadonlyArray<A>, b: ReadonlyArray<A>): boolean =>
 const entries = (section: ConnectSection): ReadonlyArray<unknown> =>
   "connectors" in section ? section.connectors : section.wallets
 
+const recentIdsOf = (section: ConnectSection): ReadonlyArray<string> =>
+  ("recentIds" in section ? section.recentIds : undefined) ?? []
+
 /** Equal when the methods and every section's entries are the same, so the view re-renders only on real changes. */
 const sameConnectView = (a: ConnectView, b: ConnectView): boolean =>
   sameItems(a.methods, b.methods) &&
+  a.allWallets === b.allWallets &&
   a.sections.length === b.sections.length &&
   a.sections.every((section, i) => {
     const other = b.sections[i]
-    return other !== undefined && section.type === other.type && sameItems(entries(section), entries(other))
+    return (
+      other !== undefined &&
+      section.type === other.type &&
+      sameItems(entries(section), entries(other)) &&
+      sameItems(recentIdsOf(section), recentIdsOf(other))
+    )
   })
 
 const selectSocials = (state: AirlockState) => state.features.socials
 const selectAllWalletsCount = (state: AirlockState) => (state.features.allWallets ? state.wallets.count : undefined)
 
+/** The email field inline: submitting it starts the same login as the Email Login view, and shows the code next. */
 const EmailMethod = () => {
   const client = useAirlock()
   const { t } = useAirlockTranslation()
   return (
-    <button type="button" className="airlock-list-item" onClick={() => client.push("EmailLogin")}>
-      {t("connect.email")}
-    </button>
-  )
-}
-
-const SocialMethod = () => {
-  const client = useAirlock()
-  const socials = useAirlockSelector(selectSocials)
-  const { t } = useAirlockTranslation()
-  if (socials === false) return null
-  return (
-    <ul className="airlock-socials" aria-label={t("connect.socials")}>
-      {socials.map((provider) => (
-        <li key={provider}>
-          <button
-            type="button"
-            className="airlock-list-item"
-            onClick={() => {
-              if (provider === "farcaster") return client.push("ConnectingFarcaster")
-              // Opened here, in the click: a popup opened once the view has loaded would be blocked.
-              openSocialPopup(client)
-              client.push("ConnectingSocial", { provider })
-            }}
-          >
-            {t("connect.social", { provider: socialNames[provider] })}
-          </button>
-        </li>
-      ))}
-    </ul>
+    <EmailForm
+      inline
+      label={t("embedded.email")}
+      submitLabel={t("common.continue")}
+      busyLabel={t("embedded.sendingCode")}
+      placeholder={t("embedded.emailPlaceholder")}
+      onSubmit={(email) => startEmailLogin(client, email)}
+    />
   )
 }
 
 const selectConnectors = (state: AirlockState) => state.connectors
 
+const selectIsMobile = (state: AirlockState) => state.isMobile
+
 const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
   const client = useAirlock()
   const connectors = useAirlockSelector(selectConnectors)
+  // On a phone WalletConnect opens a wallet by deep link (through All Wallets), not a QR code: no "QR" tag there.
+  const isMobile = useAirlockSelector(selectIsMobile)
   const { t } = useAirlockTranslation()
   return (
     <ul {...normalizeProps(getWalletListProps({ id }, t(connectSectionLabels[section.type])))} className="airlock-list">
@@ -87,7 +82,8 @@ const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
               wallet={{ id: connector.id, name: connector.name, installed: connector.type !== "WALLET_CONNECT" }}
               imageUrl={connector.imageUrl ?? connector.info?.icon}
               announced={connector.type === "ANNOUNCED"}
-              tag={connector.type === "WALLET_CONNECT" ? t("wallets.tagQr") : undefined}
+              recent={section.recentIds?.includes(connector.id) === true}
+              tag={connector.type === "WALLET_CONNECT" && !isMobile ? t("wallets.tagQr") : undefined}
               onSelect={() =>
                 connector.type === "WALLET_CONNECT"
                   ? client.push("ConnectingWalletConnect")
@@ -118,9 +114,12 @@ const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
   )
 }
 
-const WalletMethod = ({ id }: ViewProps) => {
+const WalletMethod = ({
+  id,
+  sections,
+  allWallets
+}: ViewProps & { sections: ConnectView["sections"]; allWallets: boolean }) => {
   const client = useAirlock()
-  const { sections } = useAirlockSelector(selectConnectView, sameConnectView)
   const count = useAirlockSelector(selectAllWalletsCount)
   const { t, locale } = useAirlockTranslation()
   return (
@@ -128,7 +127,7 @@ const WalletMethod = ({ id }: ViewProps) => {
       {sections.map((section) => (
         <Section key={section.type} id={id} section={section} />
       ))}
-      {count === undefined ? null : (
+      {count === undefined || !allWallets ? null : (
         <button type="button" className="airlock-list-item" onClick={() => client.push("AllWallets")}>
           <span className="airlock-list-name">{t("connect.allWallets")}</span>
           {count > 0 ? <span className="airlock-tag">{localizeDecimal(String(count), locale)}</span> : null}
@@ -138,20 +137,44 @@ const WalletMethod = ({ id }: ViewProps) => {
   )
 }
 
-/** The Connect view: the connect methods in core's order (email, social, wallet by default), then All Wallets. */
+/**
+ * The Connect view: the connect methods in core's order (email, social, wallet by default), each group drawn only
+ * when it has something to offer and an "or" divider between two groups: the email field inline, the social logins
+ * as a row of icon buttons, then the wallet sections and All Wallets.
+ */
 export const Connect = ({ id }: ViewProps) => {
-  const { methods } = useAirlockSelector(selectConnectView, sameConnectView)
+  const view = useAirlockSelector(selectConnectView, sameConnectView)
+  const socials = useAirlockSelector(selectSocials)
+  const hasAllWallets = useAirlockSelector(selectAllWalletsCount) !== undefined
+  const { t } = useAirlockTranslation()
+  const { allWallets } = view
+  const shown = view.methods.filter((method) =>
+    method === "social"
+      ? socials !== false && socials.length > 0
+      : method === "wallet"
+        ? view.sections.length > 0 || (allWallets && hasAllWallets)
+        : true
+  )
   return (
     <div className="airlock-connect">
-      {methods.map((method) =>
-        method === "email" ? (
-          <EmailMethod key={method} />
-        ) : method === "social" ? (
-          <SocialMethod key={method} />
-        ) : (
-          <WalletMethod key={method} id={id} />
-        )
-      )}
+      {shown.map((method, i) => (
+        <Fragment key={method}>
+          {i === 0 ? null : (
+            <p className="airlock-or">
+              <span>{t("connect.or")}</span>
+            </p>
+          )}
+          {method === "email" ? (
+            <EmailMethod />
+          ) : method === "social" ? (
+            socials === false ? null : (
+              <SocialLogins socials={socials} />
+            )
+          ) : (
+            <WalletMethod id={id} sections={view.sections} allWallets={allWallets} />
+          )}
+        </Fragment>
+      ))}
     </div>
   )
 }

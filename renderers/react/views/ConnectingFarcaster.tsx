@@ -7,7 +7,6 @@ import { QrCode } from "../components/QrCode.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
-import { socialNames } from "../internal/socialPopup.ts"
 import { useAttempt } from "../internal/useAttempt.ts"
 import { Logo } from "./ConnectingSocial.tsx"
 
@@ -27,7 +26,7 @@ export const ConnectingFarcaster = () => {
     return (
       <PendingRequest
         attempt={attempt}
-        logo={<Logo text={socialNames.farcaster} />}
+        logo={<Logo provider="farcaster" />}
         title={t("connecting.farcasterPreparing")}
         text={t("connecting.oneMoment")}
         failedText={t("connecting.farcasterFailed")}

@@ -1,7 +1,8 @@
 "use client"
-import { type AirlockState, ConnectionError, getViewParams, isSocialProvider } from "airlock-kit"
+import { type AirlockState, ConnectionError, getViewParams, isSocialProvider, type SocialLogin } from "airlock-kit"
 import { connectSocial } from "airlock-kit/embedded"
 import { useCallback } from "react"
+import { BrandIcon } from "../brands/index.tsx"
 import { PendingRequest } from "../components/PendingRequest.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
@@ -9,11 +10,15 @@ import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { openSocialPopup, socialNames, takeSocialPopup } from "../internal/socialPopup.ts"
 import { useAttempt } from "../internal/useAttempt.ts"
 
+const isSocialLogin = (provider: string): provider is SocialLogin =>
+  provider === "farcaster" || isSocialProvider(provider)
+
 const selectProvider = (state: AirlockState) => getViewParams(state.modal, "ConnectingSocial")?.provider ?? ""
 
-export const Logo = ({ text }: { readonly text: string }) => (
+/** The provider's logo above the view's title (which names it), so decorative. */
+export const Logo = ({ provider }: { readonly provider: string }) => (
   <span className="airlock-social-logo" aria-hidden="true">
-    {text.slice(0, 1)}
+    {isSocialLogin(provider) ? <BrandIcon brand={provider} size={32} /> : provider.slice(0, 1).toUpperCase()}
   </span>
 )
 
@@ -38,7 +43,7 @@ export const ConnectingSocial = () => {
   return (
     <PendingRequest
       attempt={attempt}
-      logo={<Logo text={name} />}
+      logo={<Logo provider={provider} />}
       title={t("connecting.socialTitle", { provider: name })}
       text={t("connecting.socialText", { provider: name })}
       failedText={t("connecting.socialFailed")}

@@ -20,6 +20,7 @@ const selectUri = (state: AirlockState) => state.walletConnect.uri
 const selectConnectorId = (state: AirlockState) =>
   state.connectors.find((connector) => connector.type === "WALLET_CONNECT")?.id
 const selectIsMobile = (state: AirlockState) => state.isMobile
+const selectAllWalletsOn = (state: AirlockState) => state.features.allWallets
 
 const linkLabels: Record<WalletLinkKind, MessageId & `connecting.open${string}`> = {
   mobile: "connecting.openMobile",
@@ -28,11 +29,12 @@ const linkLabels: Record<WalletLinkKind, MessageId & `connecting.open${string}`>
 }
 
 /**
- * WalletConnect: the pairing's QR code (the chosen wallet's icon in its middle), "Copy link", the chosen wallet's own
- * links (on a phone its app: a plain link that already holds the pairing URI, so the tap opens the app at once, as
- * iOS requires; on a desktop its desktop and web apps), and the wallet's answer: connected closes the modal; a
- * refusal shows 'Connection rejected' with Try again (a new pairing). The Basic variant (an app that uses Airlock for
- * WalletConnect only) adds a way to the full wallet list.
+ * WalletConnect: on a desktop the pairing's QR code (the chosen wallet's icon in its middle), the chosen wallet's
+ * desktop and web apps and "Copy link"; on a phone no QR code (it would have to scan itself) but "Open {wallet}"
+ * first — a plain link that already holds the pairing URI, so the tap opens the app at once, as iOS requires — then
+ * its web app and "Copy link" (the plain pairing, with no wallet chosen, offers All Wallets). Then the wallet's
+ * answer: connected closes the modal; a refusal shows 'Connection rejected' with Try again (a new pairing). The Basic
+ * variant (an app that uses Airlock for WalletConnect only) adds a way to the full wallet list.
  */
 export const ConnectingWalletConnect = ({ basic = false }: ViewProps & { readonly basic?: boolean | undefined }) => {
   const client = useAirlock()
@@ -40,6 +42,7 @@ export const ConnectingWalletConnect = ({ basic = false }: ViewProps & { readonl
   const connectorId = useAirlockSelector(selectConnectorId)
   const wallet = useAirlockSelector(selectWalletConnectWallet)
   const isMobile = useAirlockSelector(selectIsMobile)
+  const allWalletsOn = useAirlockSelector(selectAllWalletsOn)
   const { attempt, retry } = useConnectAttempt(client, connectorId)
   const { t, text } = useAirlockTranslation()
   const copy = async () => {
@@ -51,12 +54,14 @@ export const ConnectingWalletConnect = ({ basic = false }: ViewProps & { readonl
       client.showSnack({ message: { id: "connecting.linkCopyFailed" }, variant: "error" })
     }
   }
-  // The Basic variant's way to the full list, in every state (a refusal, a missing connector) as well as the QR.
-  const allWallets = basic ? (
-    <button type="button" className="airlock-list-item" onClick={() => client.push("AllWallets")}>
-      <span className="airlock-list-name">{t("connect.allWallets")}</span>
-    </button>
-  ) : null
+  // The Basic variant's way to the full list, in every state (a refusal) as well as the QR; on a phone also the plain
+  // pairing's, as no QR is shown there. Without a WalletConnect connector no wallet of that list could connect.
+  const allWallets =
+    connectorId !== undefined && (basic || (isMobile && wallet === undefined && allWalletsOn)) ? (
+      <button type="button" className="airlock-list-item" onClick={() => client.push("AllWallets")}>
+        <span className="airlock-list-name">{t("connect.allWallets")}</span>
+      </button>
+    ) : null
   if (connectorId === undefined) {
     // SPEC §8's text for a WalletConnect view without its connector (the app has no walletConnect() adapter).
     return (
@@ -67,7 +72,6 @@ export const ConnectingWalletConnect = ({ basic = false }: ViewProps & { readonl
     )
   }
   const failed = attempt.status === "failed"
-  const onPhone = isMobile && wallet !== undefined && walletLink(wallet, "mobile") !== undefined
   return (
     <div className="airlock-connecting airlock-walletconnect" data-state={failed ? "failed" : "pending"}>
       {failed ? (
@@ -85,13 +89,20 @@ export const ConnectingWalletConnect = ({ basic = false }: ViewProps & { readonl
         </div>
       ) : (
         <>
-          {onPhone ? (
-            // The same device: no QR code to scan, the wallet's app opens from its link below.
+          {isMobile ? (
+            // The same device: no QR code to scan (AppKit hides it on a phone too); the wallet's app opens from its
+            // link below, the first action, and "Copy link" stays for a wallet without one.
             <>
-              <div className="airlock-connecting-logo">
-                <WalletImage name={wallet.name} url={wallet.image_url} size={72} />
-              </div>
-              <p className="airlock-connecting-title">{t("connecting.continueIn", { name: wallet.name })}</p>
+              {wallet === undefined ? null : (
+                <div className="airlock-connecting-logo">
+                  <WalletImage name={wallet.name} url={wallet.image_url} size={72} />
+                </div>
+              )}
+              <p className="airlock-connecting-title">
+                {wallet === undefined
+                  ? t("connecting.continueInWallet")
+                  : t("connecting.continueIn", { name: wallet.name })}
+              </p>
               <p className="airlock-connecting-text" role="status">
                 {t("connecting.acceptInWallet")}
               </p>

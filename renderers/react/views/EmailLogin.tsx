@@ -1,6 +1,6 @@
 "use client"
 import { type AirlockState, getViewParams, shortenEmail } from "airlock-kit"
-import { connectDevice, connectEmail, connectOtp } from "airlock-kit/embedded"
+import { connectDevice, connectEmail, connectOtp, startEmailLogin } from "airlock-kit/embedded"
 import { useCallback } from "react"
 import { PendingRequest } from "../components/PendingRequest.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
@@ -18,7 +18,8 @@ const selectEmail = (view: "EmailVerifyOtp" | "EmailVerifyDevice") => (state: Ai
 
 /**
  * Email Login: the address, then the code (or this device's approval first). The frame mails the code; this window
- * never sees it until the user types it.
+ * never sees it until the user types it. The Connect view holds the same field inline; this view stays for apps that
+ * open it directly.
  */
 export const EmailLogin = () => {
   const client = useAirlock()
@@ -29,12 +30,7 @@ export const EmailLogin = () => {
       submitLabel={t("common.continue")}
       busyLabel={t("embedded.sendingCode")}
       placeholder={t("embedded.emailPlaceholder")}
-      onSubmit={(email) =>
-        connectEmail(client, email).then((next) => {
-          if (next === "VERIFY_OTP") client.push("EmailVerifyOtp", { email })
-          else if (next === "VERIFY_DEVICE") client.push("EmailVerifyDevice", { email })
-        })
-      }
+      onSubmit={(email) => startEmailLogin(client, email)}
     />
   )
 }

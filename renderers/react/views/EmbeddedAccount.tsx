@@ -58,8 +58,14 @@ export const EmbeddedAccount = () => {
           {rich("embedded.loggedInAs", { login: <span className="airlock-embedded-login">{login}</span> })}
         </p>
       ) : null}
-      <p className="airlock-form-text">
-        {smart ? (deployed ? t("embedded.smartAccount") : t("embedded.smartAccountUndeployed")) : t("embedded.eoa")}
+      {/* What the user gets first; the technical term stays secondary (the sub-line, or the EOA in brackets). */}
+      <p className="airlock-form-text" data-part="account-type">
+        <span className="airlock-embedded-type">{smart ? t("embedded.smartAccount") : t("embedded.eoa")}</span>
+        {smart ? (
+          <span className="airlock-embedded-type-hint">
+            {deployed ? t("embedded.smartAccountHint") : t("embedded.smartAccountUndeployed")}
+          </span>
+        ) : null}
       </p>
       {smart || offered ? (
         <button type="button" className="airlock-list-item" disabled={busy} onClick={switchType}>

@@ -106,7 +106,7 @@ export const Send = (_props: ViewProps) => {
           </div>
           <div>
             <dt>{t("send.summaryTo")}</dt>
-            <dd title={p.to}>
+            <dd data-testid="send-preview-to" title={p.to}>
               {p.receiverProfileName === undefined
                 ? truncateAddress(p.to)
                 : t("send.namedReceiver", { name: p.receiverProfileName, address: truncateAddress(p.to) })}

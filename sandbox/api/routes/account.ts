@@ -1,7 +1,7 @@
 /**
- * Blockchain API account routes (SPEC §7): identity (seeded for anvil's accounts 0 and 1), history indexed from the
- * local chains' blocks, and balances read live from the chains with prices from the local table. A Solana account is
- * served from the local Solana chain.
+ * Blockchain API account routes (SPEC §7): identity (seeded for anvil's accounts 0 and 1) and the forward lookup of
+ * those names, history indexed from the local chains' blocks, and balances read live from the chains with prices from
+ * the local table. A Solana account is served from the local Solana chain.
  */
 import { isAddress as isSolanaAddress, type Address as SolanaAddress } from "@solana/kit"
 import { type Address, erc20Abi, getAddress, isAddress } from "viem"
@@ -12,7 +12,7 @@ import { type ApiApp, type ApiRoute, imageUrl } from "../app.ts"
 import { type ApiChain, nativeToken } from "../chains.ts"
 import { endpointRoute } from "../contract.ts"
 import { entryId, newestFirst, page, toTransaction, touches } from "../history.ts"
-import { identityOf } from "../identities.ts"
+import { addressOfName, identityOf } from "../identities.ts"
 import { nftsOf } from "../nfts.ts"
 import { balanceEntry, fiatRates } from "../prices.ts"
 import { HttpError } from "../router.ts"
@@ -133,6 +133,16 @@ export const accountRoutes: ReadonlyArray<ApiRoute> = [
     const identity = address === undefined ? undefined : identityOf(address)
     if (identity === undefined) return { name: null, avatar: null }
     return { name: identity.name, avatar: imageUrl(app, "/public/getAssetImage", identity.name, project.id) }
+  }),
+  // Forward resolution of the seeded names (the Account view shows them), so a Send to `alice.airlock` resolves.
+  endpointRoute(endpoints.nameLookup, ({ params, app, project }) => {
+    const address = addressOfName(params.name)
+    if (address === undefined) throw new HttpError(404, `No name ${params.name}`)
+    return {
+      name: params.name.toLowerCase(),
+      addresses: { "60": { address } },
+      attributes: { avatar: imageUrl(app, "/public/getAssetImage", params.name.toLowerCase(), project.id) }
+    }
   }),
   endpointRoute(endpoints.history, async ({ params, query, app, project }) => {
     const account = pathAccount(params.address)

@@ -1,27 +1,42 @@
 /**
- * The demo page: the three buttons, the connection state and the EIP-6963 wallets the page saw.
+ * The demo page: a header with the app's name, the network and account buttons and the theme and language switches,
+ * then one card per feature (the connection, signing, sending, switching networks, Solana, email login, the modal's
+ * views, the browser wallets the page saw).
  */
-import {
-  AccountButton,
-  ConnectButton,
-  NetworkButton,
-  useAirlock,
-  useAirlockAccount,
-  useAirlockNetwork
-} from "airlock-kit/react"
+import { ConnectButton, NetworkButton, useAirlock, useAirlockAccount, useAirlockNetwork } from "airlock-kit/react"
 import { useState } from "react"
 import { createWalletClient, custom, type EIP1193Provider } from "viem"
+import { Card } from "./Card.tsx"
+import { CopyValue } from "./CopyValue.tsx"
+import { LanguageSwitch, ThemeSwitch, usePageFollowsClient } from "./Preferences.tsx"
 import { SolanaPanel } from "./SolanaPanel.tsx"
 import { useAnnouncedWallets } from "./useAnnouncedWallets.ts"
 
-const ConnectionPanel = () => {
+/** The message the demo's sign card signs. */
+export const demoMessage = "Hello from Airlock"
+
+const firstLine = (error: unknown) => (error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error))
+
+const ConnectionCard = () => {
   const account = useAirlockAccount()
   const { network } = useAirlockNetwork()
   const evmAccount = useAirlockAccount({ namespace: "eip155" })
   const solanaAccount = useAirlockAccount({ namespace: "solana" })
   return (
-    <section className="panel" aria-labelledby="connection-title">
-      <h2 id="connection-title">Connection</h2>
+    <Card id="connection" title="Connection">
+      <dl data-testid="connection">
+        <dt>Status</dt>
+        <dd data-testid="connection-status">{account.status}</dd>
+        <dt>Address</dt>
+        <dd data-testid="connection-address">{account.address ?? "—"}</dd>
+        <dt>Network</dt>
+        <dd data-testid="connection-network">{network ? `${network.name} (${network.caipNetworkId})` : "—"}</dd>
+        <dt>Balance</dt>
+        <dd data-testid="connection-balance">
+          {account.balance === undefined ? "—" : `${account.balance} ${account.balanceSymbol ?? ""}`}
+        </dd>
+      </dl>
+      <h3>By namespace</h3>
       <dl data-testid="namespaces">
         <dt>EVM</dt>
         <dd data-testid="eip155-account">
@@ -34,48 +49,44 @@ const ConnectionPanel = () => {
           {solanaAccount.address === undefined ? "" : ` ${solanaAccount.address}`}
         </dd>
       </dl>
-      <h3>Active namespace</h3>
-      <dl data-testid="connection">
-        <dt>Status</dt>
-        <dd data-testid="connection-status">{account.status}</dd>
-        <dt>Address</dt>
-        <dd data-testid="connection-address">{account.address ?? "—"}</dd>
-        <dt>Network</dt>
-        <dd data-testid="connection-network">{network ? `${network.name} (${network.caipNetworkId})` : "—"}</dd>
-        <dt>Balance</dt>
-        <dd>{account.balance === undefined ? "—" : `${account.balance} ${account.balanceSymbol ?? ""}`}</dd>
-      </dl>
-    </section>
-  )
-}
-
-const WalletsPanel = () => {
-  const wallets = useAnnouncedWallets()
-  return (
-    <section className="panel" aria-labelledby="wallets-title">
-      <h2 id="wallets-title">Browser wallets (EIP-6963)</h2>
-      {wallets.length === 0 ? (
-        <p>No wallet announced itself.</p>
-      ) : (
-        <ul data-testid="eip6963-wallets">
-          {wallets.map((wallet) => (
-            <li key={wallet.uuid} data-rdns={wallet.rdns}>
-              {wallet.icon.startsWith("data:image/") ? <img src={wallet.icon} alt="" width={20} height={20} /> : null}
-              <span>{wallet.name}</span> <code>{wallet.rdns}</code>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    </Card>
   )
 }
 
 /** Signs a message with viem over the connected wallet's own EIP-1193 provider (`airlock.getProvider()`). */
-const SignPanel = () => {
+const SignCard = () => {
   const airlock = useAirlock()
   const account = useAirlockAccount({ namespace: "eip155" })
-  const [result, setResult] = useState<string>("")
-  const [sent, setSent] = useState<string>("")
+  const [result, setResult] = useState("")
+  const sign = async () => {
+    setResult("")
+    try {
+      const provider = (await airlock.getProvider("eip155")) as EIP1193Provider | undefined
+      if (provider === undefined || account.address === undefined) return setResult("Connect a wallet first")
+      const wallet = createWalletClient({ transport: custom(provider) })
+      setResult(await wallet.signMessage({ account: account.address as `0x${string}`, message: demoMessage }))
+    } catch (error) {
+      setResult(firstLine(error))
+    }
+  }
+  return (
+    <Card id="sign" title="Sign a message">
+      <p>
+        Message: <code>{demoMessage}</code>
+      </p>
+      <button type="button" onClick={() => void sign()} disabled={account.status !== "connected"}>
+        Sign message
+      </button>
+      <CopyValue value={result} label="signature" testId="signature" />
+    </Card>
+  )
+}
+
+/** Sends 0.001 ETH to the connected account itself through `airlock.request`. */
+const SendCard = () => {
+  const airlock = useAirlock()
+  const account = useAirlockAccount({ namespace: "eip155" })
+  const [sent, setSent] = useState("")
   const send = async () => {
     setSent("")
     try {
@@ -88,47 +99,69 @@ const SignPanel = () => {
       )
       setSent(String(hash))
     } catch (error) {
-      setSent(error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error))
-    }
-  }
-  const sign = async () => {
-    setResult("")
-    try {
-      const provider = (await airlock.getProvider("eip155")) as EIP1193Provider | undefined
-      if (provider === undefined || account.address === undefined) return setResult("Connect a wallet first")
-      const wallet = createWalletClient({ transport: custom(provider) })
-      setResult(await wallet.signMessage({ account: account.address as `0x${string}`, message: demoMessage }))
-    } catch (error) {
-      setResult(error instanceof Error ? (error.message.split("\n")[0] ?? "") : String(error))
+      setSent(firstLine(error))
     }
   }
   return (
-    <section className="panel" aria-labelledby="sign-title">
-      <h2 id="sign-title">Sign and send (EVM)</h2>
-      <p>
-        Message: <code>{demoMessage}</code>
-      </p>
-      <button type="button" onClick={() => void sign()} disabled={account.status !== "connected"}>
-        Sign message
-      </button>
-      <output data-testid="signature">{result}</output>
+    <Card id="send" title="Send a transaction">
+      <p>The wallet asks before it sends; the hash shows here.</p>
       <button type="button" onClick={() => void send()} disabled={account.status !== "connected"}>
         Send 0.001 ETH to myself
       </button>
-      <output data-testid="transaction">{sent}</output>
-    </section>
+      <CopyValue value={sent} label="transaction hash" testId="transaction" />
+    </Card>
   )
 }
 
-/** The message the demo's sign panel signs. */
-export const demoMessage = "Hello from Airlock"
+/** The app's networks in a list box; choosing one switches (the wallet asks when connected). */
+const NetworkCard = () => {
+  const airlock = useAirlock()
+  const { network, networks } = useAirlockNetwork()
+  const [error, setError] = useState("")
+  const choose = (id: string) => {
+    const next = networks.find((n) => n.caipNetworkId === id)
+    if (next === undefined) return
+    setError("")
+    airlock.switchNetwork(next).catch((cause: unknown) => setError(firstLine(cause)))
+  }
+  return (
+    <Card id="network" title="Switch network">
+      <label className="field">
+        <span>Network</span>
+        <select value={network?.caipNetworkId ?? ""} onChange={(event) => choose(event.target.value)}>
+          {network === undefined ? <option value="">—</option> : null}
+          {networks.map((n) => (
+            <option key={n.caipNetworkId} value={n.caipNetworkId}>
+              {n.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {error === "" ? null : <p role="alert">{error}</p>}
+    </Card>
+  )
+}
 
-const Actions = () => {
+/** Email and social logins: the embedded wallet in the sandbox's secure site. */
+const LoginCard = () => {
   const airlock = useAirlock()
   return (
-    <section className="panel" aria-labelledby="actions-title">
-      <h2 id="actions-title">Open a view</h2>
-      <div className="row start">
+    <Card id="login" title="Email and social login">
+      <p>An embedded wallet: log in with an email code or a social account, no extension needed.</p>
+      <div className="row">
+        <button type="button" onClick={() => void airlock.open({ view: "EmailLogin" })}>
+          Log in with email
+        </button>
+      </div>
+    </Card>
+  )
+}
+
+const ViewsCard = () => {
+  const airlock = useAirlock()
+  return (
+    <Card id="actions" title="Open a view">
+      <div className="row">
         <button type="button" onClick={() => void airlock.open({ view: "Connect" })}>
           Connect view
         </button>
@@ -139,25 +172,61 @@ const Actions = () => {
           Networks
         </button>
       </div>
-    </section>
+    </Card>
+  )
+}
+
+const WalletsCard = () => {
+  const wallets = useAnnouncedWallets()
+  return (
+    <Card id="wallets" title="Browser wallets (EIP-6963)">
+      {wallets.length === 0 ? (
+        <p>No wallet announced itself.</p>
+      ) : (
+        <ul data-testid="eip6963-wallets">
+          {wallets.map((wallet) => (
+            <li key={wallet.uuid} data-rdns={wallet.rdns}>
+              {wallet.icon.startsWith("data:image/") ? <img src={wallet.icon} alt="" width={20} height={20} /> : null}
+              <span>{wallet.name}</span> <code>{wallet.rdns}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
   )
 }
 
 /** The demo dapp's page. */
-export const App = () => (
-  <main>
-    <header className="row">
-      <h1>Airlock demo</h1>
-      <div className="row">
-        <NetworkButton />
-        <ConnectButton />
-        <AccountButton />
-      </div>
-    </header>
-    <ConnectionPanel />
-    <WalletsPanel />
-    <SignPanel />
-    <SolanaPanel />
-    <Actions />
-  </main>
-)
+export const App = () => {
+  usePageFollowsClient()
+  return (
+    <>
+      <header className="topbar">
+        <div className="topbar-inner">
+          <h1 className="brand">
+            <img src="/favicon.svg" alt="" width={24} height={24} />
+            Airlock demo
+          </h1>
+          <div className="account">
+            <NetworkButton />
+            <ConnectButton />
+          </div>
+        </div>
+        <div className="topbar-inner preferences">
+          <ThemeSwitch />
+          <LanguageSwitch />
+        </div>
+      </header>
+      <main className="cards">
+        <ConnectionCard />
+        <SignCard />
+        <SendCard />
+        <NetworkCard />
+        <SolanaPanel />
+        <LoginCard />
+        <ViewsCard />
+        <WalletsCard />
+      </main>
+    </>
+  )
+}

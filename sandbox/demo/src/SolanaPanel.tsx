@@ -19,6 +19,8 @@ import { getTransferSolInstruction } from "@solana-program/system"
 import { useAirlock, useAirlockAccount, useAirlockNetwork } from "airlock-kit/react"
 import { getSolanaSigner } from "airlock-kit/solana"
 import { useState } from "react"
+import { Card } from "./Card.tsx"
+import { CopyValue } from "./CopyValue.tsx"
 
 /** The message the demo's Solana panel signs. */
 export const demoSolanaMessage = "Hello from Airlock on Solana"
@@ -78,8 +80,7 @@ export const SolanaPanel = () => {
   }
 
   return (
-    <section className="panel" aria-labelledby="solana-title">
-      <h2 id="solana-title">Sign and send (Solana)</h2>
+    <Card id="solana" title="Solana">
       <p>
         Message: <code>{demoSolanaMessage}</code>
         {network?.chainNamespace === "solana" ? null : " (switch to the Solana network to act on it)"}
@@ -87,14 +88,15 @@ export const SolanaPanel = () => {
       <button type="button" onClick={() => void sign()} disabled={!connected}>
         Sign Solana message
       </button>
-      <output data-testid="solana-signature">{signature}</output>
-      <label>
-        Receiver <input value={receiver} onChange={(e) => setReceiver(e.target.value)} placeholder="Yourself" />
+      <CopyValue value={signature} label="Solana signature" testId="solana-signature" />
+      <label className="field">
+        <span>Receiver</span>
+        <input value={receiver} onChange={(e) => setReceiver(e.target.value)} placeholder="Yourself" />
       </label>
       <button type="button" onClick={() => void send()} disabled={!connected}>
         Send 0.01 SOL
       </button>
-      <output data-testid="solana-transaction">{sent}</output>
-    </section>
+      <CopyValue value={sent} label="Solana transaction signature" testId="solana-transaction" />
+    </Card>
   )
 }

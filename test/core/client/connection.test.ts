@@ -79,15 +79,15 @@ describe("connect", () => {
     expect(JSON.stringify(airlock.getState().connectors)).not.toContain("fake")
   })
 
-  it("remembers the wallet as the first recent one (stored), shown once on Connect, in Recent", async () => {
+  it("remembers the wallet as the first recent one (stored), shown once on Connect: its Installed row, tagged recent", async () => {
     const { airlock } = setup({ connector: { info: { rdns: "io.test" } } })
     await airlock.ready
     await airlock.connect("test.wallet")
     expect(airlock.getState().wallets.recent).toEqual([{ id: "test.wallet", name: "Test Wallet", rdns: "io.test" }])
     await airlock.disconnect()
-    const sections = selectConnectView(airlock.getState()).sections.map((s) => s.type)
-    expect(sections).toContain("recent")
-    expect(sections).not.toContain("injected")
+    const { sections } = selectConnectView(airlock.getState())
+    expect(sections.map((s) => s.type)).toEqual(["injected"])
+    expect(sections[0]).toMatchObject({ recentIds: ["test.wallet"] })
   })
 
   it("reads the account's name from the identity API (not on testnets)", async () => {
@@ -140,7 +140,7 @@ describe("connect", () => {
     await airlock.ready
     await airlock.open()
     await airlock.connect("test.wallet")
-    expect(airlock.getState().activeNetworks.eip155?.name).toBe("Unknown Network")
+    expect(airlock.getState().activeNetworks.eip155?.name).toBe("Chain 31337")
     expect(airlock.getState().modal).toMatchObject({ open: true, view: "UnsupportedChain" })
   })
 
@@ -224,7 +224,7 @@ describe("wallet events", () => {
     wallet.chainChanged(8453)
     await vi.waitFor(() => expect(airlock.getState().activeNetworks.eip155?.caipNetworkId).toBe("eip155:8453"))
     wallet.chainChanged(31337)
-    await vi.waitFor(() => expect(airlock.getState().activeNetworks.eip155?.name).toBe("Unknown Network"))
+    await vi.waitFor(() => expect(airlock.getState().activeNetworks.eip155?.name).toBe("Chain 31337"))
   })
 
   it("revoked access or a wallet disconnect ends the connection in state and storage", async () => {

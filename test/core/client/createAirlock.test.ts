@@ -321,7 +321,7 @@ describe("state", () => {
     await unknown.ready
     expect(unknown.getState().activeNetworks.eip155).toMatchObject({
       caipNetworkId: "eip155:777",
-      name: "Unknown Network"
+      name: "Chain 777"
     })
   })
 

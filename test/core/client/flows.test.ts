@@ -49,7 +49,7 @@ describe("a wallet on a chain the app does not support", () => {
 
   it("shows UnsupportedChain and marks the network unknown", async () => {
     const state = await report({})
-    expect(state.activeNetworks.eip155).toMatchObject({ caipNetworkId: "eip155:777", name: "Unknown Network" })
+    expect(state.activeNetworks.eip155).toMatchObject({ caipNetworkId: "eip155:777", name: "Chain 777" })
     expect(state.modal).toMatchObject({ open: true, view: "UnsupportedChain" })
   })
 

@@ -63,13 +63,15 @@ const setup = async (
 }
 
 describe("an app on EVM and Solana at once", () => {
-  it("lists the wallets of both families on Connect", async () => {
+  it("lists the browser wallets of the active namespace on Connect: a Solana wallet once Solana is active", async () => {
     const { airlock } = await setup()
-    const injected = selectConnectView(airlock.getState()).sections.find((s) => s.type === "injected")
-    expect(injected && "connectors" in injected ? injected.connectors.map((c) => c.chain).sort() : []).toEqual([
-      "eip155",
-      "solana"
-    ])
+    const chains = () => {
+      const injected = selectConnectView(airlock.getState()).sections.find((s) => s.type === "injected")
+      return injected && "connectors" in injected ? injected.connectors.map((c) => c.chain) : []
+    }
+    expect(chains()).toEqual(["eip155"])
+    await airlock.switchNetwork(solana)
+    expect(chains()).toEqual(["solana"])
   })
 
   it("keeps one connection per namespace: connecting Solana leaves EVM connected, and disconnecting it too", async () => {
@@ -315,19 +317,27 @@ describe("one connection serving two namespaces (a WalletConnect session with EV
     })
   })
 
-  it("disconnecting Solana tells the adapter which namespace ends and leaves EVM connected", async () => {
-    const { airlock, calls } = await client({ evm: true, solana: true })
-    await airlock.connect("walletConnect")
-    const walletConnect = airlock.getState().walletConnect
-    await airlock.disconnect("solana")
-    expect(calls).toContainEqual({ what: "disconnect", namespace: "solana" })
-    expect(airlock.getState().accounts.eip155.status).toBe("connected")
-    expect(airlock.getState().accounts.solana.status).toBe("disconnected")
-    // The session still serves EVM: its WalletConnect state (chosen wallet, linking) is not reset yet.
-    expect(airlock.getState().walletConnect).toBe(walletConnect)
-    await airlock.disconnect("eip155")
-    expect(airlock.getState().walletConnect).not.toBe(walletConnect)
-    expect(calls).toContainEqual({ what: "disconnect", namespace: "eip155" })
+  it("disconnecting either namespace ends the whole session: both disconnect and the adapter hears each", async () => {
+    for (const first of ["eip155", "solana"] as const) {
+      const { airlock, calls } = await client({ evm: true, solana: true })
+      await airlock.connect("walletConnect")
+      const walletConnect = airlock.getState().walletConnect
+      await airlock.open()
+      expect(airlock.getState().modal.view).toBe("Account")
+      await airlock.disconnect(first)
+      // The header's button (the active namespace) and the other namespace's account agree: nothing stays connected.
+      expect(airlock.getState().accounts.eip155.status).toBe("disconnected")
+      expect(airlock.getState().accounts.solana.status).toBe("disconnected")
+      expect(airlock.getState().activeConnectorIds).toEqual({})
+      expect(airlock.getState().modal.open).toBe(false)
+      expect(airlock.getState().walletConnect).not.toBe(walletConnect)
+      expect(
+        calls
+          .filter((c) => c.what === "disconnect")
+          .map((c) => c.namespace)
+          .sort()
+      ).toEqual(["eip155", "solana"])
+    }
   })
 
   it("a session with Solana accounts only connects Solana, and EVM stays disconnected", async () => {

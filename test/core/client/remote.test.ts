@@ -144,8 +144,10 @@ describe("wallets and analytics", () => {
     expect(wallets.featured.map((w) => w.id)).toEqual(["w3", "w1"])
     expect(wallets.recommended.map((w) => w.id)).toEqual(["w2", "w4", "w5"])
     expect(wallets.featured[0]?.image_url).toBe(`${API}/getWalletImage/w3-img?projectId=p1&st=airlock&sv=${sdkVersion}`)
-    const sections = selectConnectView(airlock.getState()).sections.map((s) => s.type)
-    expect(sections).toEqual(["featured", "recommended"])
+    // With a WalletConnect connector to reach them (walletConnect()), they are the Connect view's sections.
+    const wc = { id: "walletConnect", type: "WALLET_CONNECT", name: "WalletConnect", chain: "eip155" } as const
+    const sections = selectConnectView({ ...airlock.getState(), connectors: [wc] }).sections.map((s) => s.type)
+    expect(sections).toEqual(["walletConnect", "featured", "recommended"])
   })
 
   it("a failing wallet list shows APKT003", async () => {

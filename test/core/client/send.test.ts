@@ -59,8 +59,8 @@ describe("airlock.prepareSend and airlock.send", () => {
       airlock.prepareSend({ token: eth, amount: "0.1", receiver: "nobody.airlock.id" })
     ).rejects.toMatchObject({
       _tag: "SendError",
-      reason: "NameWithoutEvmAddress",
-      shortMessage: "nobody.airlock.id has no EVM address"
+      reason: "NameNotResolved",
+      shortMessage: "Could not resolve nobody.airlock.id"
     })
     await expect(airlock.prepareSend({ token: eth, amount: "1", receiver: ada })).rejects.toMatchObject({
       shortMessage: "Insufficient balance for the amount and the network fee"

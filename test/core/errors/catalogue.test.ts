@@ -86,6 +86,7 @@ const airlockOnlyTexts = [
   "{message}",
   "Transaction rejected in the wallet",
   // Send's form and preparation, each its own reason (SPEC §8 gives only the first two texts of the form).
+  "The amount must be above zero",
   "Enter an amount as a number, like 0.5",
   "{symbol} has no decimals",
   "{symbol} has at most {decimals} decimals",

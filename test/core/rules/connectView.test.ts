@@ -34,6 +34,8 @@ const announced: Connector = {
   info: { rdns: "io.metamask" }
 }
 
+const walletConnect: Connector = { id: "walletConnect", type: "WALLET_CONNECT", name: "WalletConnect", chain: "eip155" }
+
 const injectedNames = (state: AirlockState) =>
   selectConnectView(state)
     .sections.flatMap((section) => (section.type === "injected" ? section.connectors : []))
@@ -60,7 +62,7 @@ describe("a recent wallet shows once, in Recent", () => {
   const wallet = (id: string): WalletListing => ({ id, name: `Wallet ${id}` })
 
   it("is left out of featured and recommended", () => {
-    const state = stateWith({}, [], {
+    const state = stateWith({}, [walletConnect], {
       recent: [wallet("a")],
       featured: [wallet("a"), wallet("b")],
       recommended: [wallet("a"), wallet("c")]
@@ -75,8 +77,8 @@ describe("a recent wallet shows once, in Recent", () => {
   })
 
   it("a featured section made only of recent wallets disappears", () => {
-    const state = stateWith({}, [], { recent: [wallet("a")], featured: [wallet("a")] })
-    expect(selectConnectView(state).sections.map((section) => section.type)).toEqual(["recent"])
+    const state = stateWith({}, [walletConnect], { recent: [wallet("a")], featured: [wallet("a")] })
+    expect(selectConnectView(state).sections.map((section) => section.type)).toEqual(["walletConnect", "recent"])
   })
 })
 
@@ -85,20 +87,24 @@ describe("an installed wallet shows once", () => {
   const rainbow = { id: "1ae92b26", name: "Rainbow", rdns: "me.rainbow" } as WalletListing
 
   it("as its browser connector, not again among featured or recommended", () => {
-    const state = stateWith({ hasInjectedWallet: true }, [announced], { featured: [metamask], recommended: [rainbow] })
+    const state = stateWith({ hasInjectedWallet: true }, [walletConnect, announced], {
+      featured: [metamask],
+      recommended: [rainbow]
+    })
     const names = selectConnectView(state).sections.map((section) => [
       section.type,
       ("connectors" in section ? section.connectors : section.wallets).map((entry) => entry.name)
     ])
     expect(names).toEqual([
+      ["walletConnect", ["WalletConnect"]],
       ["injected", ["MetaMask"]],
       ["recommended", ["Rainbow"]]
     ])
   })
 
   it("a listing stays when its wallet is not installed here", () => {
-    const state = stateWith({}, [], { featured: [metamask] })
-    expect(selectConnectView(state).sections.map((section) => section.type)).toEqual(["featured"])
+    const state = stateWith({}, [walletConnect], { featured: [metamask] })
+    expect(selectConnectView(state).sections.map((section) => section.type)).toEqual(["walletConnect", "featured"])
   })
 })
 

@@ -73,7 +73,10 @@ describe("checkSendForm", () => {
 
   it("says SPEC §8's texts first: an amount and a receiver, then a token", () => {
     expect(checkSendForm(form("", evm))).toEqual({ ok: false, reason: "AmountAndReceiverRequired" })
-    expect(checkSendForm(form("0.000", evm))).toEqual({ ok: false, reason: "AmountAndReceiverRequired" })
+    expect(checkSendForm(form("0.000", ""))).toEqual({ ok: false, reason: "AmountAndReceiverRequired" })
+    // A zero next to a filled receiver: the amount is what is wrong.
+    expect(checkSendForm(form("0", evm))).toEqual({ ok: false, reason: "AmountZero" })
+    expect(checkSendForm(form("0.000", evm))).toEqual({ ok: false, reason: "AmountZero" })
     expect(checkSendForm(form("1", "  "))).toEqual({ ok: false, reason: "AmountAndReceiverRequired" })
     expect(checkSendForm({ ...form("1", evm), token: undefined })).toEqual({ ok: false, reason: "TokenRequired" })
   })

@@ -7,7 +7,7 @@ import { setupServer } from "msw/node"
 import { afterAll, afterEach, beforeAll, vi } from "vitest"
 import { AlertError } from "../../../core/errors/alerts.ts"
 import { ConnectionError } from "../../../core/errors/catalogue.ts"
-import { Analytics, type AnalyticsPayload, errorEventOf } from "../../../core/services/Analytics.ts"
+import { Analytics, type AnalyticsPayload, errorEventOf, keepaliveMaxBytes } from "../../../core/services/Analytics.ts"
 import { ClientConfig } from "../../../core/services/ClientConfig.ts"
 import { Platform } from "../../../core/services/Platform.ts"
 import { captureLogs, type LoggedLine } from "./captureLogs.ts"
@@ -347,4 +347,84 @@ describe("Analytics rules", () => {
       assert.strictEqual(sent[0]?.domain, "")
     }).pipe(Effect.provide(Analytics.layerMemory(sent)))
   })
+})
+
+describe("Analytics delivery over fetch", () => {
+  interface Sent {
+    readonly init: RequestInit
+    readonly response: Response
+  }
+  /** A `fetch` that records each call; `answer` gives the response (or a promise that never settles). */
+  const recordingFetch = (sent: Array<Sent>, answer: (init: RequestInit) => Promise<Response> | undefined) =>
+    ((_url: string | URL | Request, init?: RequestInit) => {
+      const response = new Response(JSON.stringify({ accepted: true }), { status: 202 })
+      sent.push({ init: init ?? {}, response })
+      return answer(init ?? {}) ?? Promise.resolve(response)
+    }) as typeof globalThis.fetch
+  const settle = Effect.gen(function* () {
+    for (let i = 0; i < 50; i++) yield* Effect.yieldNow
+  })
+
+  it.live(
+    "each event goes with keepalive (it still arrives when the page closes) and its answer is read to the end",
+    () => {
+      const sent: Array<Sent> = []
+      return Effect.gen(function* () {
+        yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_CLOSE" }))
+        yield* until(() => sent.length === 1 && sent[0]!.response.bodyUsed)
+        assert.isTrue(sent[0]?.init.keepalive)
+        // An unread answer leaves the request open until the HttpClient aborts it (Chromium: net::ERR_ABORTED).
+        assert.isFalse(sent[0]?.init.signal?.aborted)
+      }).pipe(
+        Effect.provide(live()),
+        Effect.provideService(
+          FetchHttpClient.Fetch,
+          recordingFetch(sent, () => undefined)
+        )
+      )
+    }
+  )
+
+  it.live("an event over the keepalive budget (a long stack trace) is still sent, without keepalive", () => {
+    const sent: Array<Sent> = []
+    const error = new Error("boom")
+    error.stack = "x".repeat(keepaliveMaxBytes)
+    return Effect.gen(function* () {
+      yield* Analytics.use((a) => a.sendError(error))
+      yield* until(() => sent.length === 1)
+      assert.isFalse(sent[0]?.init.keepalive)
+    }).pipe(
+      Effect.provide(live()),
+      Effect.provideService(
+        FetchHttpClient.Fetch,
+        recordingFetch(sent, () => undefined)
+      )
+    )
+  })
+
+  it.effect(
+    "an event the host does not answer within 10 s is dropped: its request is cancelled and a warning logged",
+    () => {
+      const sent: Array<Sent> = []
+      const lines: Array<LoggedLine> = []
+      const never = (init: RequestInit) =>
+        new Promise<Response>((_, reject) => init.signal?.addEventListener("abort", () => reject(new Error("aborted"))))
+      return Effect.gen(function* () {
+        yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }))
+        yield* settle
+        assert.lengthOf(sent, 1)
+        yield* TestClock.adjust("9999 millis")
+        yield* settle
+        assert.isFalse(sent[0]?.init.signal?.aborted)
+        yield* TestClock.adjust("1 millis")
+        yield* settle
+        assert.isTrue(sent[0]?.init.signal?.aborted)
+        assert.isTrue(lines.some((line) => line.level === "Warn" && line.text.includes("within 10 s")))
+      }).pipe(
+        Effect.provide(live()),
+        Effect.provideService(FetchHttpClient.Fetch, recordingFetch(sent, never)),
+        captureLogs(lines)
+      )
+    }
+  )
 })

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
-import { renderAirlock, skipAnimations } from "./setup.tsx"
+import { renderAirlock, skipAnimations, walletConnectListed } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
 
@@ -46,7 +46,7 @@ describe("the modal", () => {
   })
 
   test("All Wallets opens its view and Back returns to Connect", async () => {
-    const { button, client } = await renderAirlock()
+    const { button, client } = await renderAirlock({ adapters: [walletConnectListed] })
     await userEvent.click(button)
     await expect.element(page.getByRole("button", { name: "Back" })).not.toBeInTheDocument()
     await userEvent.click(page.getByRole("button", { name: /All Wallets/ }))
@@ -61,7 +61,7 @@ describe("the modal", () => {
   })
 
   test("Escape closes the modal through the client, resets the stack and returns focus to the button", async () => {
-    const { button, client } = await renderAirlock()
+    const { button, client } = await renderAirlock({ adapters: [walletConnectListed] })
     await userEvent.click(button)
     await userEvent.click(page.getByRole("button", { name: /All Wallets/ }))
     await expect.element(dialog("All Wallets")).toBeVisible()

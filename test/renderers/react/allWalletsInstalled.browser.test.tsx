@@ -1,13 +1,13 @@
 import { expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import { fakeAdapter } from "../../../core/testing/index.ts"
-import { renderAirlock, skipAnimations } from "./setup.tsx"
+import { renderAirlock, skipAnimations, walletConnectListed } from "./setup.tsx"
 
 test("an All Wallets entry installed in this browser is tagged and connects through its browser connector", async () => {
   skipAnimations()
   const { adapter } = fakeAdapter({ connector: { id: "io.test", name: "Test Wallet", info: { rdns: "io.test" } } })
   const { button, client } = await renderAirlock({
-    adapters: [adapter],
+    adapters: [adapter, walletConnectListed],
     walletApi: {
       wallets: [
         { id: "w-test", name: "Test Wallet", rdns: "io.test" },

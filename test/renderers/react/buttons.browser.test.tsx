@@ -59,10 +59,12 @@ describe("AccountButton", () => {
 })
 
 describe("NetworkButton", () => {
-  test("shows the network's icon when it has a safe one, else a letter badge", async () => {
+  test("shows the network's icon when it has a safe one, else its logo", async () => {
     const { client } = await renderAirlock({}, <NetworkButton />)
     const button = page.getByRole("button", { name: "Ethereum" }).element()
-    expect(button.querySelector(".airlock-network-icon")?.textContent).toBe("E")
+    await expect
+      .poll(() => button.querySelector("svg.airlock-network-icon")?.getAttribute("data-brand"))
+      .toBe("eip155:1")
     const icon = "data:image/png;base64,iVBORw0KGgo="
     client.setState((state) => {
       const active = state.activeNetworks.eip155

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
-import { renderAirlock, skipAnimations } from "./setup.tsx"
+import { renderAirlock, skipAnimations, walletConnectListed } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
 afterEach(async () => {
@@ -58,7 +58,8 @@ describe("the modal as users handle it", () => {
   test("the first frame of an open shows the view at its full height, not a card growing from nothing", async () => {
     skipAnimations(false)
     try {
-      const rendered = await renderAirlock()
+      // WalletConnect listed: the Connect view draws its wallets (the registry's need a connector that reaches them).
+      const rendered = await renderAirlock({ adapters: [walletConnectListed] })
       // The body's height at each of the open's first frames (its animation runs with animations on).
       const heights: Array<[number, number]> = []
       const watch = new MutationObserver(() => {

@@ -32,7 +32,8 @@ describe("Receive", () => {
       await expect.element(dialog.getByText("0x52...169EE7")).toBeVisible()
       const networks = dialog.getByRole("list", { name: /on these networks/ }).getByRole("listitem")
       // The EVM account can receive on the app's EVM networks only: Solana is not listed.
-      expect(networks.elements().map((item) => item.textContent?.slice(1))).toEqual(["Ethereum", "Base"])
+      const names = networks.elements().map((item) => item.querySelector("span:not([aria-hidden])")?.textContent)
+      expect(names).toEqual(["Ethereum", "Base"])
       const result = await axeWhenSettled(document)
       expect(result.violations.map((v) => v.id)).toEqual([])
     })

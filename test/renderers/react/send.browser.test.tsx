@@ -102,7 +102,7 @@ describe("Send", () => {
     for (const [typed, message] of [
       ["2", "Insufficient balance"],
       [`0.${"1".repeat(30)}`, "ETH has at most 18 decimals"],
-      ["0", "An amount and receiver address are required"],
+      ["0", "The amount must be above zero"],
       ["1e2", "Enter an amount as a number, like 0.5"]
     ] as const) {
       await userEvent.fill(amount, typed)

@@ -4,7 +4,9 @@ import type { ReactNode } from "react"
 import { afterEach } from "vitest"
 import { render } from "vitest-browser-react"
 import "../../../renderers/react/theme/styles.css"
+import type { AirlockAdapter } from "../../../core/adapter/AirlockAdapter.ts"
 import type { AirlockClient } from "../../../core/client/types.ts"
+import type { Connector } from "../../../core/schema/connector.ts"
 import type { CaipAddress } from "../../../core/schema/network.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { createTestAirlock, type TestAirlockClient, type TestAirlockOptions } from "../../../core/testing/index.ts"
@@ -43,6 +45,23 @@ export const renderAirlock = async (
   )
   const button = screen.container.querySelector("button.airlock-button") as HTMLButtonElement
   return { client, button }
+}
+
+/** `walletConnect()`'s connector, listed without its SDK: the registry's wallets and All Wallets need it to show. */
+export const walletConnectConnector = {
+  id: "walletConnect",
+  type: "WALLET_CONNECT",
+  name: "WalletConnect",
+  chain: "eip155"
+} as const satisfies Connector
+
+/** An EVM adapter that lists {@link walletConnectConnector}, for tests of the registry's wallets. */
+export const walletConnectListed: AirlockAdapter = {
+  namespace: "eip155",
+  watchConnectors: (onChange) => {
+    onChange([walletConnectConnector])
+    return () => {}
+  }
 }
 
 /** A ready test client (EVM adapter, light theme unless told), destroyed after the test. */

@@ -109,7 +109,7 @@ describe("a Solana account in the modal", () => {
     expect(client.getState().accounts.eip155.status).toBe("connected")
   })
 
-  test("choosing the EVM network from the Solana account shows the EVM account", async () => {
+  test("choosing the EVM network from the Solana account closes the modal, as a chain switch does; the button shows the EVM account", async () => {
     const { client, button } = await setup()
     await client.connect("test.wallet")
     await client.connect("Test Solana Wallet")
@@ -120,7 +120,8 @@ describe("a Solana account in the modal", () => {
     await userEvent.click(
       page.getByRole("dialog", { name: "Choose Network" }).getByRole("button", { name: /^Ethereum/ })
     )
-    await expect.element(page.getByRole("dialog", { name: "Account" }).getByText("0x52...169EE7")).toBeVisible()
+    await expect.poll(() => client.getState().modal.open).toBe(false)
+    await expect.element(button).toHaveTextContent("0x52...169EE7")
     expect(client.getState().activeNamespace).toBe("eip155")
   })
 

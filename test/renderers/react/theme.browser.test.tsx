@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import { base, mainnet } from "../../../core/networks/index.ts"
 import type { ConnectorData } from "../../../core/schema/connector.ts"
-import { axeWhenSettled, connectedTo, renderAirlock, skipAnimations } from "./setup.tsx"
+import { axeWhenSettled, connectedTo, renderAirlock, skipAnimations, walletConnectListed } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
 
@@ -152,7 +152,10 @@ describe("a strict Content-Security-Policy", () => {
     document.addEventListener("securitypolicyviolation", record)
     skipAnimations(false)
 
-    const { button, client } = await renderAirlock({ themeVariables: { "--airlock-accent": "#ff0000" } })
+    const { button, client } = await renderAirlock({
+      adapters: [walletConnectListed],
+      themeVariables: { "--airlock-accent": "#ff0000" }
+    })
     await openModal(button, "Connect Wallet")
     await userEvent.click(page.getByRole("button", { name: /All Wallets/ }))
     await expect.element(page.getByRole("dialog", { name: "All Wallets" })).toBeVisible()

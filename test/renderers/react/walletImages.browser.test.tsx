@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import type { Connector } from "../../../core/schema/connector.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import { renderAirlock, skipAnimations } from "./setup.tsx"
+import { renderAirlock, skipAnimations, walletConnectConnector, walletConnectListed } from "./setup.tsx"
 
 beforeAll(() => {
   skipAnimations()
@@ -29,7 +29,7 @@ const withImages =
     }
     return {
       ...state,
-      connectors: [connector],
+      connectors: [walletConnectConnector, connector],
       wallets: {
         ...state.wallets,
         recent: [{ id: "rainbow", name: "Rainbow", image_url: images.recent ?? null }],
@@ -150,6 +150,7 @@ describe("wallet image cache (SPEC §9)", () => {
     const url = `${loopbackImage}?cache-${Date.now()}`
     const rainbow = { id: "rainbow", name: "Rainbow", image_url: url }
     const { button, client } = await renderAirlock({
+      adapters: [walletConnectListed],
       state: (state) => ({ ...state, wallets: { ...state.wallets, recent: [rainbow], all: [rainbow], count: 1 } })
     })
     const requests = () => performance.getEntriesByType("resource").filter((entry) => entry.name === url).length

@@ -41,6 +41,7 @@ const samples: Partial<Record<EndpointName, () => Promise<Answer>>> = {
     await post(api, "/sandbox/sessions", { projectId: "airlock-demo", address: alice, pci: "contract-pci" })
     return call(api, `/v1/sessions/eip155:1:${alice}?${demo}`)
   },
+  nameLookup: () => call(api, `${fillPath(endpoints.nameLookup.path, { name: "alice.airlock" })}?${demo}&apiVersion=2`),
   revokeSession: () => post(api, `/v1/sessions/${alice}/revoke?${demo}`, { pci: "missing", signature: "0x00" })
 }
 
@@ -51,7 +52,6 @@ const notServedYet: ReadonlyArray<EndpointName> = [
   "swapAllowance",
   "buildTransaction",
   "buildApprove",
-  "nameLookup",
   "reverseLookup",
   "nameSuggestions",
   "registerName",
@@ -131,6 +131,17 @@ describe("sandbox API contract", () => {
       expect(await image.text()).toMatch(/^<svg /)
     }
     expect(sandbox.avatar).not.toBe(second.avatar)
+  })
+
+  it("resolves the seeded names forward to their accounts, and no other name", async () => {
+    const lookup = (name: string) => call(api, `${fillPath(endpoints.nameLookup.path, { name })}?${demo}&apiVersion=2`)
+    const record = Schema.decodeUnknownSync(endpoints.nameLookup.response)((await lookup("Alice.Airlock")).body)
+    expect(record).toMatchObject({
+      name: "alice.airlock",
+      addresses: { "60": { address: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" } }
+    })
+    expect((await lookup("sandbox.airlock")).body).toMatchObject({ addresses: { "60": { address: alice } } })
+    expect((await lookup("nobody.airlock")).status).toBe(404)
   })
 
   it("answers CORS preflights and sends open CORS headers", async () => {

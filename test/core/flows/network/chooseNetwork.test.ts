@@ -54,6 +54,30 @@ describe("chooseNetwork", () => {
     expect(airlock.getState().modal).toMatchObject({ open: true, view: "Connect" })
   })
 
+  it("another namespace with a connected wallet: switches and closes the modal, as a chain switch does", async () => {
+    const evm = fakeAdapter()
+    const sol = fakeAdapter({
+      namespace: "solana",
+      accounts: ["8swV2M1CbyejEo6ScGRSXSpoiAXQGeKz9Df1Z1tnPaMJ"],
+      chainId: solana.id,
+      connector: { id: "test.solana", name: "Test Solana" }
+    })
+    const airlock = createTestAirlock({ networks: [mainnet, base, solana], adapters: [evm.adapter, sol.adapter] })
+    await airlock.ready
+    await airlock.connect("test.solana")
+    await airlock.connect("test.wallet")
+    expect(airlock.getState()).toMatchObject({
+      activeNamespace: "eip155",
+      accounts: { solana: { status: "connected" } }
+    })
+    await airlock.open()
+    airlock.push("Networks")
+    await airlock.chooseNetwork(solana)
+    expect(airlock.getState().activeNamespace).toBe("solana")
+    expect(airlock.getState().modal.open).toBe(false)
+    expect(airlock.getState().lastEvent?.data.event).toBe("MODAL_CLOSE")
+  })
+
   it("a switch the app makes while Account shows leaves the modal open", async () => {
     const { airlock } = setup()
     await airlock.ready

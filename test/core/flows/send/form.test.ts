@@ -27,6 +27,16 @@ describe("the Send form", () => {
     })
   })
 
+  it("an amount of 0 with the receiver filled says the amount must be above zero", async () => {
+    const { airlock } = await setupSend()
+    airlock.setSendReceiver(ada)
+    airlock.setSendAmount("0")
+    expect(sendView(airlock)).toMatchObject({
+      canPreview: false,
+      error: { name: "SendError", reason: "AmountZero", message: "The amount must be above zero" }
+    })
+  })
+
   it("reads a decimal comma as a point, prices the amount, and is ready once a receiver is valid", async () => {
     const { airlock } = await setupSend()
     airlock.setSendAmount("0,5")

@@ -29,6 +29,18 @@ describe("Preview", () => {
     })
   })
 
+  it("a name nothing resolves is refused as 'Could not resolve', never prepared as a receiver", async () => {
+    const { airlock, transfers } = await setupSend()
+    airlock.setSendAmount("0.1")
+    airlock.setSendReceiver("nobody.airlock.id")
+    await airlock.previewSend()
+    expect(transfers.prepared).toBe(0)
+    expect(sendView(airlock)).toMatchObject({
+      step: "form",
+      error: { name: "SendError", reason: "NameNotResolved", message: "Could not resolve nobody.airlock.id" }
+    })
+  })
+
   it("returns to the form with the reason when the transfer cannot be prepared", async () => {
     const { airlock } = await setupSend()
     airlock.setSendAmount("1")
