@@ -47,7 +47,13 @@ const setup = async (options: { themeMode?: "light" | "dark"; fail?: boolean; ac
   await rendered.client.connect("test.wallet")
   await userEvent.click(rendered.button)
   const dialog = page.getByRole("dialog", { name: "Account" })
-  await userEvent.click(dialog.getByRole("tab", { name: "Activity" }))
+  const activity = dialog.getByRole("tab", { name: "Activity" })
+  // The view in place (its chunk loaded, nothing moving): on a loaded machine a click computed mid-way could land
+  // beside the tab.
+  await expect.element(activity).toBeVisible()
+  await expect.poll(() => document.getAnimations().filter((a) => a.playState === "running").length).toBe(0)
+  await userEvent.click(activity)
+  await expect.element(activity).toHaveAttribute("aria-selected", "true")
   return { ...rendered, dialog }
 }
 
