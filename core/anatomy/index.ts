@@ -5,8 +5,9 @@
  * (`data-scope`, `data-part`, for styling and tests), and handlers (`onClick`, `onKeyDown`) take any event with the
  * fields they read, a DOM event or React's synthetic one. A renderer passes them through its normaliser once (React:
  * `tabindex` -> `tabIndex`, `renderers/react/internal/normalizeProps.ts`); a DOM renderer spreads them with
- * {@link spreadProps}. The dialog's DOM side (showModal, scroll lock, focus) is {@link syncDialog}, and the focus across
- * its views {@link syncViewFocus}.
+ * {@link spreadProps}. The dialog's DOM side (showModal, scroll lock, focus) is {@link syncDialog}; the focus across
+ * its views is `syncViewFocus`, in the entry `airlock-kit/focus` (only a modal's lazy code needs it, so a page's first
+ * load does not carry it).
  *
  * @example
  * ```ts
@@ -46,7 +47,6 @@ export {
   type TabKeyEvent,
   type TabsContext
 } from "./tabs.ts"
-export { syncViewFocus } from "./viewFocus.ts"
 export {
   getWalletGridCellProps,
   getWalletGridProps,

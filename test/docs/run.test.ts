@@ -24,6 +24,7 @@ import { clients } from "./shim.ts"
 const entries: Record<string, string> = {
   "airlock-kit": join(root, "test/docs/shim.ts"),
   "airlock-kit/networks": join(root, "core/networks/index.ts"),
+  "airlock-kit/focus": join(root, "core/anatomy/viewFocus.ts"),
   "airlock-kit/evm": join(root, "adapters/evm/index.ts"),
   "airlock-kit/walletconnect": join(root, "adapters/walletconnect/index.ts"),
   "airlock-kit/solana": join(root, "adapters/solana/index.ts"),

@@ -12,6 +12,7 @@ describe("importing any entry in Node", () => {
       "airlock-kit/react",
       "airlock-kit/testing",
       "airlock-kit/networks",
+      "airlock-kit/focus",
       "airlock-kit/evm",
       "airlock-kit/walletconnect",
       "airlock-kit/solana",

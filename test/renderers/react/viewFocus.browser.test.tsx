@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
-import { connectDialog, spreadProps, syncDialog, syncViewFocus } from "../../../core/anatomy/index.ts"
+import { connectDialog, spreadProps, syncDialog } from "../../../core/anatomy/index.ts"
+import { syncViewFocus } from "../../../core/anatomy/viewFocus.ts"
 import { mainnet } from "../../../core/networks/index.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { fakeAdapter } from "../../../core/testing/index.ts"
