@@ -1,6 +1,6 @@
 "use client"
 import type { SocialLogin } from "airlock-kit"
-import { useEffect, useLayoutEffect, useRef, useState } from "react"
+import { type RefObject, useEffect, useRef, useState } from "react"
 import { BrandIcon } from "../brands/index.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
@@ -17,21 +17,23 @@ const SocialIcon = ({ provider }: { readonly provider: SocialLogin }) => (
 const SQUARE = 44
 const GAP = 8
 
-/** How many squares fit across `row` (as many as its grid makes columns); 6 (the modal's width) until it is measured. */
-const useColumns = (row: HTMLElement | null): number => {
+/**
+ * How many squares fit across the row `ref` holds (as many as its grid makes columns); 6 (the modal's width) until a
+ * narrower row is seen. Read by a ResizeObserver only, after the browser's own layout: measuring while the modal opens
+ * would force a layout of the whole card before its first frame.
+ */
+const useColumns = (ref: RefObject<HTMLUListElement | null>, shown: boolean): number => {
   const [columns, setColumns] = useState(6)
-  useLayoutEffect(() => {
-    if (row === null) return
-    const measure = () => {
-      const width = row.clientWidth
+  useEffect(() => {
+    const row = ref.current
+    if (!shown || row === null || typeof ResizeObserver === "undefined") return
+    const observer = new ResizeObserver(([entry]) => {
+      const width = entry?.contentRect.width ?? 0
       if (width > 0) setColumns(Math.max(2, Math.floor((width + GAP) / (SQUARE + GAP))))
-    }
-    measure()
-    if (typeof ResizeObserver === "undefined") return
-    const observer = new ResizeObserver(measure)
+    })
     observer.observe(row)
     return () => observer.disconnect()
-  }, [row])
+  }, [ref, shown])
   return columns
 }
 
@@ -43,19 +45,19 @@ const useColumns = (row: HTMLElement | null): number => {
 export const SocialLogins = ({ socials }: { readonly socials: ReadonlyArray<SocialLogin> }) => {
   const client = useAirlock()
   const { t } = useAirlockTranslation()
-  const [row, setRow] = useState<HTMLUListElement | null>(null)
-  const columns = useColumns(row)
+  const row = useRef<HTMLUListElement>(null)
   const [expanded, setExpanded] = useState(false)
   const focusAt = useRef<number | undefined>(undefined)
   const wide = socials.length <= 2 ? socials : socials.slice(0, 1)
   const rest = socials.slice(wide.length)
+  const columns = useColumns(row, rest.length > 0)
   const squares = expanded || rest.length <= columns ? rest : rest.slice(0, columns - 1)
   useEffect(() => {
     const index = focusAt.current
     if (!expanded || index === undefined) return
     focusAt.current = undefined
-    row?.querySelectorAll("button")[index]?.focus()
-  }, [expanded, row])
+    row.current?.querySelectorAll("button")[index]?.focus()
+  }, [expanded])
   const select = (provider: SocialLogin) => {
     if (provider === "farcaster") return client.push("ConnectingFarcaster")
     // Opened here, in the click: a popup opened once the view has loaded would be blocked.
@@ -77,7 +79,7 @@ export const SocialLogins = ({ socials }: { readonly socials: ReadonlyArray<Soci
         </button>
       ))}
       {rest.length === 0 ? null : (
-        <ul ref={setRow} className="airlock-social-row">
+        <ul ref={row} className="airlock-social-row">
           {squares.map((provider) => (
             <li key={provider}>
               <button
