@@ -53,9 +53,11 @@ const show = (dialog: HTMLDialogElement, options: SyncDialogOptions): (() => voi
   const doc = dialog.ownerDocument
   const before = doc.activeElement as HTMLElement | null
   const returnFocus = options.returnFocus ?? (before === doc.body ? null : before)
+  // The lock first: its root style (an inherited custom property among it) is then resolved in the same style pass as
+  // the dialog's content, which `showModal()` forces; locked after, the whole card's style was resolved twice.
+  const unlock = lockScroll(doc)
   if (!dialog.open) dialog.showModal()
   if (!hasFocusInside(dialog)) focusableIn(dialog)[0]?.focus()
-  const unlock = lockScroll(doc)
   const stopKeeping = keepFocusInside(dialog)
   return () => {
     stopKeeping()

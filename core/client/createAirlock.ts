@@ -135,12 +135,14 @@ export const makeAirlock = (
         const before = store.getSnapshot()
         const result = applyOpen(store, router, parameters)
         if (result === undefined) return Promise.resolve()
-        // Where a wallet is chosen next: its adapters' code loads, WalletConnect pairs ahead (idle; closing gives it up).
+        // All after the frame that shows the modal. Where a wallet is chosen next: its adapters' code loads,
+        // WalletConnect pairs ahead (closing gives it up).
         const { view } = result.state
-        if (view === "Connect") background(adapters.loadAll())
-        if (view === "Connect" || view === "AllWallets")
-          background(flowAfter(lazy, (m) => m.connection.preparePairings))
-        return flowAfter(lazy, (m) => m.modal.settleOpen(result, before))
+        return life.afterTask(() => {
+          if (view === "Connect") background(adapters.loadAll())
+          if (view === "Connect" || view === "AllWallets") background(flow(lazy, (m) => m.connection.preparePairings))
+          return flow(lazy, (m) => m.modal.settleOpen(result, before))
+        })
       }),
     close: () =>
       now(() => {

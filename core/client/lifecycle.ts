@@ -47,6 +47,8 @@ export interface Lifecycle {
     load: () => Promise<M>,
     f: (module: M) => Effect.Effect<A, E, CoreServices>
   ) => Promise<A>
+  /** Runs `action` on a later task, after the frame in progress; destroyed meanwhile, it settles quietly. */
+  readonly afterTask: <A>(action: () => Promise<A>) => Promise<A>
   /** Like {@link Lifecycle.flow}, but interrupted by `destroy()` it rejects with the `DestroyedError`. */
   readonly flowOrDestroyed: <M, A, E>(
     load: () => Promise<M>,
@@ -91,6 +93,21 @@ export const makeLifecycle = (
     onInterrupt: () => A
   ): Promise<A> =>
     stop !== undefined ? Promise.reject(stop.error) : run(runtime, Effect.flatMap(moduleOf(load), f), onInterrupt)
+  /**
+   * Runs `action` on a later task (a timer, which the browser runs after the frame in progress is painted). Nothing
+   * runs in the caller's task, not even a fiber's start: a click's handler returns at once. Destroyed meanwhile, it
+   * settles quietly; stopped by an error, it rejects with it.
+   */
+  const afterTask = <A>(action: () => Promise<A>): Promise<A> =>
+    stop !== undefined
+      ? Promise.reject(stop.error)
+      : new Promise<void>((resolve) => setTimeout(resolve, 0)).then(() =>
+          stop === undefined
+            ? action()
+            : stop.error instanceof DestroyedError
+              ? (undefined as A)
+              : Promise.reject(stop.error)
+        )
   /** An action `destroy()` interrupted settles quietly; any other interruption rejects. */
   const quietly = (): never => {
     if (stop?.error instanceof DestroyedError) return undefined as never
@@ -100,7 +117,8 @@ export const makeLifecycle = (
     stopError: () => stop,
     halt,
     flow: (load, f) => start(load, f, quietly),
-    flowAfter: (load, f) => start(load, (module) => Effect.andThen(Effect.yieldNow, f(module)), quietly),
+    flowAfter: (load, f) => afterTask(() => start(load, f, quietly)),
+    afterTask,
     flowOrDestroyed: (load, f) =>
       start(load, f, () => {
         throw stop?.error ?? new DestroyedError()

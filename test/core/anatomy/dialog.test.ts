@@ -270,6 +270,13 @@ describe("syncDialog: the DOM that follows core's open flag", () => {
     expect([...root.style.values.keys()]).toEqual([])
     expect(root.hasAttribute("data-airlock-scroll-lock")).toBe(false)
   })
+
+  test("the scroll is locked before showModal(), so the card's style is resolved once, in the pass it forces", () => {
+    const { dialog } = page(["close"], { innerWidth: 1280, clientWidth: 1265 })
+    syncDialog(asDialog(dialog), true)
+    expect(dialog.calls).toEqual(["showModal"])
+    expect(dialog.lockedAtShow).toBe(true)
+  })
 })
 
 describe("the scroll lock", () => {

@@ -109,8 +109,11 @@ export class FakeElement {
 export class FakeDialog extends FakeElement {
   open = false
   readonly calls: string[] = []
+  /** Whether the page's scroll was locked when `showModal()` ran. */
+  lockedAtShow: boolean | undefined
   showModal() {
     this.calls.push("showModal")
+    this.lockedAtShow = this.ownerDocument.documentElement.hasAttribute("data-airlock-scroll-lock")
     this.open = true
     // As a browser does: the first focusable element inside takes the focus.
     const first = this.querySelectorAll().find((element) => element.closest("[hidden]") === null)
