@@ -139,16 +139,6 @@ const registryWallets = (state: AirlockState) => {
   }
 }
 
-/**
- * Whether the Connect view left registry wallets out because no WalletConnect connector could reach them (the app
- * has no `walletConnect()` adapter): what the client warns the developer about once.
- */
-export const hidesRegistryWallets = (state: AirlockState): boolean => {
-  if (hasWalletConnect(state)) return false
-  const { recent, featured, recommended } = registryWallets(state)
-  return recent.length + featured.length + recommended.length > 0
-}
-
 const connectorSection = (
   type: keyof typeof connectorTypes,
   state: AirlockState,

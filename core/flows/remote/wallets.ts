@@ -11,7 +11,7 @@ import { Options } from "../../services/Options.ts"
 import { Storage, StorageKeys } from "../../services/Storage.ts"
 import { WalletApi, type WalletApiShape } from "../../services/WalletApi.ts"
 import { StateStore } from "../../state/StateStore.ts"
-import { hidesRegistryWallets } from "../../state/selectors.ts"
+import { hasWalletConnect } from "../../state/selectors.ts"
 import { showAlert } from "../../state/showAlert.ts"
 
 /**
@@ -33,17 +33,11 @@ export const withImages = (api: WalletApiShape, wallets: ReadonlyArray<WalletLis
 export const walletConnectMissingWarning =
   'Airlock: the wallet registry\'s wallets (featured, recommended, recent, All Wallets) are hidden: they connect through WalletConnect, and this client has no WalletConnect connector. Add walletConnect() from "airlock-kit/walletconnect" to `adapters`, with your relay in `endpoints.relay`.'
 
-/**
- * Once the lists are in (once per client, as they load once), warns the developer when the Connect view hides
- * registry wallets because no WalletConnect connector can reach them.
- */
-const warnUnreachableWallets = Effect.gen(function* () {
-  const store = yield* StateStore
-  if (hidesRegistryWallets(store.getSnapshot())) yield* Effect.sync(() => console.warn(walletConnectMissingWarning))
-})
-
 export const loadWallets = Effect.gen(function* () {
   const store = yield* StateStore
+  // Without a WalletConnect connector (listed at discovery, before this runs) no registry wallet can be reached: the
+  // lists are not fetched (the Connect view would hide them), and the developer is told once per client what to add.
+  if (!hasWalletConnect(store.getSnapshot())) return yield* Effect.sync(() => console.warn(walletConnectMissingWarning))
   const options = yield* Options
   const api = yield* WalletApi
   const storage = yield* Storage
@@ -92,7 +86,6 @@ export const loadWallets = Effect.gen(function* () {
       count: state.wallets.all.length > 0 ? state.wallets.count : registryCount
     }
   }))
-  yield* warnUnreachableWallets
   yield* storage.set(StorageKeys.walletLists, {
     featured: featured.slice(0, FEATURED_WALLETS_DEFAULT_COUNT),
     recommended: recommended.slice(0, RECOMMENDED_WALLETS_COUNT)

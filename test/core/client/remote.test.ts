@@ -58,12 +58,19 @@ afterEach(() => {
 })
 afterAll(() => server.close())
 
+const wc = { id: "walletConnect", type: "WALLET_CONNECT", name: "WalletConnect", chain: "eip155" } as const
+const listWalletConnect = (onChange: (connectors: ReadonlyArray<typeof wc>) => void) => {
+  onChange([wc])
+  return () => {}
+}
+
 const start = (options: { features?: { swaps?: boolean }; featuredWalletIds?: Array<string>; origin?: string } = {}) =>
   createAirlock(
     {
       projectId: "p1",
       networks: [mainnet],
-      adapters: [{ namespace: "eip155" }],
+      // `walletConnect()`'s connector: without one, the registry's wallets could not be reached and are not fetched.
+      adapters: [{ namespace: "eip155", watchConnectors: listWalletConnect }],
       endpoints: { walletApi: API, blockchainApi: API, analytics: API },
       ...(options.features === undefined ? {} : { features: options.features }),
       ...(options.featuredWalletIds === undefined ? {} : { featuredWalletIds: options.featuredWalletIds })
@@ -145,8 +152,7 @@ describe("wallets and analytics", () => {
     expect(wallets.recommended.map((w) => w.id)).toEqual(["w2", "w4", "w5"])
     expect(wallets.featured[0]?.image_url).toBe(`${API}/getWalletImage/w3-img?projectId=p1&st=airlock&sv=${sdkVersion}`)
     // With a WalletConnect connector to reach them (walletConnect()), they are the Connect view's sections.
-    const wc = { id: "walletConnect", type: "WALLET_CONNECT", name: "WalletConnect", chain: "eip155" } as const
-    const sections = selectConnectView({ ...airlock.getState(), connectors: [wc] }).sections.map((s) => s.type)
+    const sections = selectConnectView(airlock.getState()).sections.map((s) => s.type)
     expect(sections).toEqual(["walletConnect", "featured", "recommended"])
   })
 
