@@ -2,6 +2,7 @@ import type { Page, Request } from "playwright-core"
 import { beforeEach, describe, expect, it } from "vitest"
 import type { StoredEvents } from "../../sandbox/api/routes/analytics.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
+import { connectDemo } from "./connectDemo.ts"
 import { useE2eSession } from "./session.ts"
 
 // Every analytics event of a demo session reaches the sandbox's sink, and none of its requests ends failed in the
@@ -47,14 +48,7 @@ describe("analytics during a demo session", () => {
       while (collecting) await cdp.send("HeapProfiler.collectGarbage").catch(() => undefined)
     })()
 
-    await page.goto(`${sandbox.urls.demo}/?sandboxWallet=approve`)
-    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
-    await page
-      .getByRole("dialog", { name: "Connect Wallet" })
-      .getByRole("button", { name: /^Sandbox Wallet/ })
-      .click({ timeout: 15_000 })
-    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 15_000 }).toBe("connected")
-    await expect.poll(() => page.getByRole("dialog").count()).toBe(0)
+    await connectDemo(page, sandbox.urls.demo)
     await page
       .getByRole("banner")
       .getByRole("button", { name: /\.\.\./ })

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core"
 import { beforeEach, describe, expect, it } from "vitest"
 import { truncateAddress } from "../../core/schema/format.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
+import { connectDemo } from "./connectDemo.ts"
 import { useE2eSession } from "./session.ts"
 
 // The demo as a visitor on a phone sees it: one account button, long values that wrap, nothing wider than the
@@ -17,14 +18,7 @@ describe("the demo page on a 390 px wide phone", () => {
 
   const modal = () => page.locator("dialog.airlock-modal")
   const connect = async () => {
-    await page.goto(`${sandbox.urls.demo}/?sandboxWallet=approve`)
-    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
-    await page
-      .getByRole("dialog", { name: "Connect Wallet" })
-      .getByRole("button", { name: /^Sandbox Wallet/ })
-      .click({ timeout: 15_000 })
-    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 15_000 }).toBe("connected")
-    await expect.poll(() => page.getByRole("dialog").count()).toBe(0)
+    await connectDemo(page, sandbox.urls.demo)
     return truncateAddress((await page.getByTestId("connection-address").textContent()) ?? "")
   }
   const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth)
