@@ -11,6 +11,7 @@ import {
 import { startEmailLogin } from "airlock-kit/embedded"
 import { Fragment } from "react"
 import { SocialLogins } from "../components/SocialLogins.tsx"
+import { WalletImage } from "../components/WalletImage.tsx"
 import { WalletItem } from "../components/WalletItem.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
@@ -45,6 +46,32 @@ const sameConnectView = (a: ConnectView, b: ConnectView): boolean =>
 
 const selectSocials = (state: AirlockState) => state.features.socials
 const selectAllWalletsCount = (state: AirlockState) => (state.features.allWallets ? state.wallets.count : undefined)
+
+/** The first four registry images (as one string, so the selection compares by value) for the All Wallets tile. */
+const selectRegistryImages = (state: AirlockState): string => {
+  const { all, featured, recommended } = state.wallets
+  const urls: Array<string> = []
+  for (const wallet of [...all.slice(0, 8), ...featured, ...recommended]) {
+    const url = wallet.image_url
+    if (typeof url === "string" && url !== "" && !urls.includes(url)) urls.push(url)
+    if (urls.length === 4) break
+  }
+  return urls.join("\n")
+}
+
+/** All Wallets' picture: a 2 x 2 tile of registry wallets' images (empty squares for the ones missing), decorative. */
+const RegistryTile = () => {
+  const images = useAirlockSelector(selectRegistryImages)
+  const urls = images === "" ? [] : images.split("\n")
+  return (
+    <span className="airlock-avatar airlock-wallet-tile" aria-hidden="true">
+      {[0, 1, 2, 3].map((slot) => {
+        const url = urls[slot]
+        return url === undefined ? <span key={slot} /> : <WalletImage key={url} name="" url={url} size={13} />
+      })}
+    </span>
+  )
+}
 
 /** The email field inline: submitting it starts the same login as the Email Login view, and shows the code next. */
 const EmailMethod = () => {
@@ -129,6 +156,7 @@ const WalletMethod = ({
       ))}
       {count === undefined || !allWallets ? null : (
         <button type="button" className="airlock-list-item" onClick={() => client.push("AllWallets")}>
+          <RegistryTile />
           <span className="airlock-list-name">{t("connect.allWallets")}</span>
           {count > 0 ? <span className="airlock-tag">{localizeDecimal(String(count), locale)}</span> : null}
         </button>

@@ -104,6 +104,26 @@ describe("wallet images", () => {
     expect(pictureOf("Rainbow Recent").textContent).toBe("R")
   })
 
+  test("All Wallets shows a tile of the registry's first four wallet images, decorative", async () => {
+    await openConnect((state) => ({
+      ...withImages({})(state),
+      wallets: {
+        ...state.wallets,
+        featured: [{ id: "trust", name: "Trust Wallet", image_url: loopbackImage }],
+        recommended: ["a", "b", "c", "d"].map((id) => ({ id, name: id, image_url: `${pngData}#${id}` })),
+        count: 600
+      }
+    }))
+    const tile = page
+      .getByRole("button", { name: /All Wallets/ })
+      .element()
+      .querySelector(".airlock-wallet-tile")
+    expect(tile?.getAttribute("aria-hidden")).toBe("true")
+    // Trust Wallet's image first, then the recommended wallets' until there are four.
+    await expect.poll(() => [...(tile?.querySelectorAll("img") ?? [])].length).toBe(4)
+    expect(tile?.querySelectorAll("img")[0]?.getAttribute("alt")).toBe("")
+  })
+
   test("a javascript: image URL is never put into an <img src>, on Connect or All Wallets", async () => {
     recordSrcs.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ["src"] })
     await openConnect(
