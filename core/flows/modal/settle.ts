@@ -7,6 +7,7 @@ import { isConnected } from "../../state/routerContext.ts"
 import { StateStore } from "../../state/StateStore.ts"
 import { cancelPairing } from "../connection/pairing.ts"
 import { track } from "../events/track.ts"
+import { warnWithoutWalletConnect } from "../remote/wallets.ts"
 import { applyClose } from "./close.ts"
 import { apply, handlers } from "./effects.ts"
 import { applyOpen } from "./open.ts"
@@ -17,6 +18,7 @@ import { applyOpen } from "./open.ts"
  */
 export const settleOpen = Effect.fn("settleOpen")(function* (result: RouterResult, before: AirlockState) {
   yield* runRouterEffects(result.effects, handlers)
+  if (result.state.view === "Connect") yield* warnWithoutWalletConnect
   if (!before.modal.open) yield* track("MODAL_OPEN", { connected: isConnected(before) })
 })
 

@@ -33,11 +33,25 @@ export const withImages = (api: WalletApiShape, wallets: ReadonlyArray<WalletLis
 export const walletConnectMissingWarning =
   'Airlock: the wallet registry\'s wallets (featured, recommended, recent, All Wallets) are hidden: they connect through WalletConnect, and this client has no WalletConnect connector. Add walletConnect() from "airlock-kit/walletconnect" to `adapters`, with your relay in `endpoints.relay`.'
 
+/** The clients (by their state store) whose developer was told. */
+const warned = new WeakSet<object>()
+
+/**
+ * Tells the developer once per client, when the Connect view shows, that the registry's wallets are left out for want
+ * of a WalletConnect connector. Only where a Connect view is shown: a server that renders the page never says it.
+ */
+export const warnWithoutWalletConnect = Effect.gen(function* () {
+  const store = yield* StateStore
+  if (hasWalletConnect(store.getSnapshot()) || warned.has(store)) return
+  warned.add(store)
+  console.warn(walletConnectMissingWarning)
+})
+
 export const loadWallets = Effect.gen(function* () {
   const store = yield* StateStore
   // Without a WalletConnect connector (listed at discovery, before this runs) no registry wallet can be reached: the
-  // lists are not fetched (the Connect view would hide them), and the developer is told once per client what to add.
-  if (!hasWalletConnect(store.getSnapshot())) return yield* Effect.sync(() => console.warn(walletConnectMissingWarning))
+  // lists are not fetched (the Connect view would hide them).
+  if (!hasWalletConnect(store.getSnapshot())) return
   const options = yield* Options
   const api = yield* WalletApi
   const storage = yield* Storage

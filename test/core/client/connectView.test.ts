@@ -100,9 +100,11 @@ describe("registry wallets show only when a connector can reach them", () => {
     expect(lines).toHaveLength(1)
     expect(lines[0]).toContain('"airlock-kit/walletconnect"')
     expect(lines[0]).toContain("endpoints.relay")
-    // Another client without WalletConnect is told too.
+    // Another client without WalletConnect is told too, when its Connect view shows (a server never says it).
     const other = createTestAirlock({ adapters: [metamask().adapter], walletApi: { wallets: registry } })
     await other.ready
+    expect(warn.mock.calls.filter((call) => String(call[0]).includes("walletConnect()"))).toHaveLength(1)
+    await other.open()
     expect(warn.mock.calls.filter((call) => String(call[0]).includes("walletConnect()"))).toHaveLength(2)
     // Nothing to say when walletConnect() is there.
     const withWalletConnect = createTestAirlock({
@@ -110,6 +112,7 @@ describe("registry wallets show only when a connector can reach them", () => {
       walletApi: { wallets: registry }
     })
     await withWalletConnect.ready
+    await withWalletConnect.open()
     expect(warn.mock.calls.filter((call) => String(call[0]).includes("walletConnect()"))).toHaveLength(2)
   })
 })
