@@ -1,6 +1,7 @@
 /**
  * The keyboard focus across the modal's views: a pushed view takes the focus (its search field, else its first
- * control), and going back returns it to the control the user left in that view (the row that opened the view above).
+ * control), and going back returns it to the control the user left in that view (the row that opened the view above),
+ * asking a virtualised list to draw that row again when it does not ({@link onRevealRequest}).
  * DOM-typed, but reads the browser only through the elements it is given, so importing it on a server touches nothing.
  * It is the entry `airlock-kit/focus`, not a name of `airlock-kit`: only the modal's lazily loaded code calls it, and a
  * module the page's barrel re-exports would sit in the page's first load (esbuild's splitting), 1 KB gzip of it.
@@ -9,11 +10,30 @@
 import type { RouterState } from "../router/state.ts"
 import { focusableIn } from "./focus.ts"
 
-/** Where a control was in its view: its id when it has one, else its place among the view's controls. */
-interface FocusMark {
+/**
+ * What Back asks a view's virtualised list for when the row to return the focus to is not drawn (scrolled out of the
+ * drawn rows, or the list drawn afresh at its top): the row's element id, and for a wallet's row (`getWalletItemProps`)
+ * the wallet's id, by which the list finds it.
+ */
+export interface RevealRequest {
   readonly id: string | undefined
+  readonly walletId: string | undefined
+}
+
+/**
+ * Where a control was in its view: its id when it has one, else its place among the view's controls; a wallet's row
+ * also names its wallet (what a virtualised list is asked for, the mark itself being the request).
+ */
+interface FocusMark extends RevealRequest {
   readonly index: number
 }
+
+/**
+ * The DOM event (a `CustomEvent` whose `detail` is a {@link RevealRequest}, cancelable) that {@link syncViewFocus}
+ * dispatches on each list of the view that says it draws only some of its rows (`aria-rowcount`, as
+ * `getWalletGridProps` gives the All Wallets grid). A list that will draw the row cancels it.
+ */
+export const REVEAL_EVENT = "airlock-reveal"
 
 /** What one dialog remembers while it is open. */
 interface Memory {
@@ -52,7 +72,9 @@ const markOf = (dialog: Element, element: Element): FocusMark | undefined => {
   if (element === area || !area.contains(element) || isHeaderPart(element)) return undefined
   const index = viewControls(dialog).indexOf(element as HTMLElement)
   const id = element.id === "" ? undefined : element.id
-  return id === undefined && index < 0 ? undefined : { id, index }
+  return id === undefined && index < 0
+    ? undefined
+    : { id, index, walletId: element.getAttribute("data-wallet-id") ?? undefined }
 }
 
 /** The element `mark` names in the view now drawn: the same id, else (a mark without one) the control at its place. */
@@ -95,6 +117,8 @@ const isPrefix = (shorter: ReadonlyArray<string>, longer: ReadonlyArray<string>)
 
 /** Frames a view returned to gets to draw the control to return to (a virtualised list draws its rows a render later). */
 const RETURN_GRACE_FRAMES = 2
+/** Frames a list that took a reveal request gets to draw the row (it may scroll first): about half a second. */
+const REVEAL_GRACE_FRAMES = 30
 
 /**
  * Moves the focus into the view now shown, or waits for it: called when the view changed. `mark` names the control to
@@ -129,6 +153,14 @@ const enterView = (dialog: HTMLElement, memory: Memory, mark: FocusMark | undefi
     settle()
     return
   }
+  // Going back to a row its virtualised list does not draw: the view's partly drawn lists (`aria-rowcount`) are asked
+  // to draw it, until one will (`true` from then on; a list drawn later is asked when it is).
+  let revealing = false
+  const reveal = () =>
+    (revealing ||= [...area.querySelectorAll("[aria-rowcount]")].some(
+      (list) => !list.dispatchEvent(new win.CustomEvent(REVEAL_EVENT, { cancelable: true, detail: mark }))
+    ))
+  if (waitForMark) reveal()
   // The focus waits on the view area, in the dialog and off its header, until the view is drawn.
   area.focus({ preventScroll: true })
   let frames = 0
@@ -142,7 +174,7 @@ const enterView = (dialog: HTMLElement, memory: Memory, mark: FocusMark | undefi
       stop()
       focus(dialog, target)
     } else if (stillLoading(dialog)) frames = 0
-    else if (!waitForMark || frames >= RETURN_GRACE_FRAMES) {
+    else if (!waitForMark || frames >= (reveal() ? REVEAL_GRACE_FRAMES : RETURN_GRACE_FRAMES)) {
       stop()
       settle()
     }
@@ -168,7 +200,9 @@ const enterView = (dialog: HTMLElement, memory: Memory, mark: FocusMark | undefi
  * takes the focus: its search field, else its first control, never the header's Close while it has one, never the
  * page; a view still loading holds it on the view area until it is drawn. Back returns it to the control that was
  * focused in that view when the view above was shown (found again by its id, e.g. a wallet row's from
- * `getWalletItemProps`, else by its place among the view's controls). A focus the user moved while a view loaded, or
+ * `getWalletItemProps`, else by its place among the view's controls). A row its virtualised list does not draw (the
+ * list drawn afresh at its top) is asked of the list ({@link onRevealRequest}), which scrolls to it; a row no longer
+ * in the list leaves the focus on the view's search field. A focus the user moved while a view loaded, or
  * that the new view put on a control itself, is left alone. The view's area is the element with `getBodyProps()`
  * (else the whole dialog, the header's buttons left out).
  *
@@ -241,4 +275,28 @@ export const syncViewFocus = (
     enterView(dialog, memory, undefined)
   }
   return stopWaiting
+}
+
+/**
+ * Lets the virtualised `list` (the element with `aria-rowcount`, e.g. `getWalletGridProps`'s grid) draw the row Back
+ * returns the focus to when it does not draw it: `reveal` is given the row's element id and wallet id, and returns
+ * `true` when it will draw that row (scrolled into view; {@link syncViewFocus} then focuses it), `false` when the list no
+ * longer holds it (the focus goes to the view's search field). The returned function stops listening.
+ *
+ * @example
+ * ```ts
+ * import { onRevealRequest } from "./viewFocus.ts"
+ * const grid = document.createElement("div")
+ * const wallets = ["w0", "w1", "w2"]
+ * const stop = onRevealRequest(grid, ({ walletId }) => walletId !== undefined && wallets.includes(walletId))
+ * stop()
+ * ```
+ */
+export const onRevealRequest = (list: Element, reveal: (request: RevealRequest) => boolean): (() => void) => {
+  const listener = (event: Event) => {
+    const { detail } = event as CustomEvent<RevealRequest>
+    if (detail !== null && typeof detail === "object" && reveal(detail)) event.preventDefault()
+  }
+  list.addEventListener(REVEAL_EVENT, listener)
+  return () => list.removeEventListener(REVEAL_EVENT, listener)
 }

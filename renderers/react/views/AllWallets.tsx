@@ -11,6 +11,7 @@ import {
   selectAllWallets,
   WALLET_GRID_COLUMNS
 } from "airlock-kit"
+import type { RevealRequest } from "airlock-kit/focus"
 import { type KeyboardEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react"
 import { WalletImage } from "../components/WalletImage.tsx"
 import { useAirlock } from "../hooks/useAirlock.ts"
@@ -30,6 +31,12 @@ const LOAD_AHEAD_ROWS = 4
 const selectCount = (state: AirlockState) => state.wallets.count
 const selectSearch = (state: AirlockState) => state.wallets.search ?? ""
 const selectStatus = (state: AirlockState) => state.wallets.status ?? "idle"
+
+/**
+ * `REVEAL_EVENT` of `airlock-kit/focus`, spelled out: importing a value of that entry here (the modal shell's) would
+ * split it out of the shell into a chunk both load, 1.5 KB more on this view's first show.
+ */
+const REVEAL_EVENT = "airlock-reveal"
 
 // Load failures show as the APKT003 alert and the view's Retry; what is left is the client being destroyed mid-load.
 const ignore = () => undefined
@@ -93,6 +100,24 @@ export const AllWallets = ({ id }: ViewProps) => {
   useEffect(() => {
     setFocusIndex((index) => (index < entries.length ? index : 0))
   }, [entries.length])
+
+  // Back from a wallet's view draws this view afresh at the grid's top: core's syncViewFocus asks for the wallet left
+  // (by its id, not its place: the list may have changed), which becomes the tab stop, its row drawn and scrolled to.
+  // A layout effect, so it listens before the dialog's focus effect (a parent's) asks.
+  useLayoutEffect(() => {
+    const grid = scroller.current
+    if (grid === null) return
+    const onReveal = (event: Event) => {
+      const { walletId } = (event as CustomEvent<RevealRequest>).detail
+      const index = entries.findIndex((entry) => entry.wallet.id === walletId)
+      if (index < 0) return
+      event.preventDefault()
+      setFocusIndex(index)
+      virtualizer.scrollToIndex(Math.floor(index / WALLET_GRID_COLUMNS), { align: "center" })
+    }
+    grid.addEventListener(REVEAL_EVENT, onReveal)
+    return () => grid.removeEventListener(REVEAL_EVENT, onReveal)
+  }, [entries, virtualizer])
 
   // After a key moved the focus, focus the wallet once its row is drawn.
   useLayoutEffect(() => {
