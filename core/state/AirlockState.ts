@@ -108,6 +108,14 @@ export interface AirlockState {
   readonly activeNamespace: ChainNamespace | undefined
   /** The app's networks, in the app's order. */
   readonly networks: ReadonlyArray<CaipNetwork>
+  /**
+   * The wallet API's image of each app network that names one by `assets.imageId`, by CAIP network id: the URL of
+   * `/public/getAssetImage/{imageId}` with the project's parameters, ready for an `<img src>` (check it with
+   * `isSafeImageUrl`). A network's own `assets.imageUrl` comes first. An id that is empty, longer than 128 characters
+   * or a dot segment (`.`, `..`) gets no entry. Absent until the client has started (core's lazy part), `{}` without a
+   * project id.
+   */
+  readonly networkImages?: Readonly<Record<string, string>> | undefined
   /** The active network of each namespace. */
   readonly activeNetworks: Readonly<Partial<Record<ChainNamespace, CaipNetwork>>>
   /** Account state of every namespace (all seven exist, SPEC §3). */

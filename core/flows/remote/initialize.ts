@@ -8,6 +8,7 @@ import { Storage, StorageKeys } from "../../services/Storage.ts"
 import { StateStore } from "../../state/StateStore.ts"
 import { showAlert } from "../../state/showAlert.ts"
 import { unknownNetwork } from "../network/report.ts"
+import { resolveNetworkImages } from "./networkImages.ts"
 import { loadProject } from "./project.ts"
 
 /**
@@ -45,13 +46,16 @@ const restoreNetwork = Effect.gen(function* () {
 })
 
 /**
- * Everything the client does once at start (the options were decoded when its services were built): restore the stored session, check the project id,
- * load the project (remote features, origin check, analytics config, wallets), then mark the state ready.
+ * Everything the client does once at start (the options were decoded when its services were built): resolve the
+ * networks' registry images, restore the stored session, check the project id, load the project (remote features,
+ * origin check, analytics config, wallets), then mark the state ready.
  */
 export const initialize = Effect.gen(function* () {
   const store = yield* StateStore
   const options = yield* Options
   const storage = yield* Storage
+  // First, so a network's registry image replaces its letter as soon as core's lazy part has loaded.
+  yield* resolveNetworkImages
   const statuses = yield* restoreStatuses
   const recent = (yield* storage.get(StorageKeys.recentWallets)) ?? []
   const linking = yield* storage.get(StorageKeys.walletConnectLinking)

@@ -13,6 +13,7 @@ import { WalletApi, type WalletApiShape } from "../../services/WalletApi.ts"
 import { StateStore } from "../../state/StateStore.ts"
 import { hasWalletConnect } from "../../state/selectors.ts"
 import { showAlert } from "../../state/showAlert.ts"
+import { imageUrlOf } from "./networkImages.ts"
 
 /**
  * The Connect view's featured wallets (the app's `featuredWalletIds`, in the app's order) and the registry's
@@ -24,10 +25,13 @@ export const walletLoadFailed = (error: ApiCallError) =>
   )
 
 // Listings name their image by id; the renderer needs a URL, built against the configured wallet API host.
+// An id unfit to send (a dot segment, a 2 MB string) leaves the wallet without an image: its letter shows.
 export const withImages = (api: WalletApiShape, wallets: ReadonlyArray<WalletListing>): ReadonlyArray<WalletListing> =>
-  wallets.map((wallet) =>
-    wallet.image_url || !wallet.image_id ? wallet : { ...wallet, image_url: api.walletImageUrl(wallet.image_id) }
-  )
+  wallets.map((wallet) => {
+    if (wallet.image_url) return wallet
+    const url = imageUrlOf(api.walletImageUrl, wallet.image_id)
+    return url === undefined ? wallet : { ...wallet, image_url: url }
+  })
 
 /** The developer's console line when the Connect view leaves the registry's wallets out for want of WalletConnect. */
 export const walletConnectMissingWarning =

@@ -18,7 +18,8 @@ const openNetworks = (): OpenParameters => ({ view: "Networks" })
 /**
  * The active network's icon and name as a button that opens the network list ("Chain 31337" for a chain the app does
  * not list). The icon is the network's
- * `assets.imageUrl` when it is a safe image URL, else a badge with the name's first letter.
+ * `assets.imageUrl` when it is a safe image URL, else the wallet API's image of `assets.imageId`, else Airlock's logo of
+ * the network, else a badge with the name's first letter.
  *
  * @example
  * ```tsx

@@ -156,6 +156,23 @@ describe("wallets and analytics", () => {
     expect(sections).toEqual(["walletConnect", "featured", "recommended"])
   })
 
+  it("a wallet image id that would leave the image path (`..`) or is 2 MB long is not sent: the wallet has no image", async () => {
+    const hostile = [
+      { id: "up", name: "Up", image_id: ".." },
+      { id: "big", name: "Big", image_id: "9".repeat(2_000_000) },
+      { id: "ok", name: "Fine", image_id: "a/b" }
+    ]
+    server.use(http.get(`${API}/getWallets`, () => HttpResponse.json({ data: hostile, count: 3 })))
+    const airlock = start()
+    await airlock.ready
+    const images = airlock.getState().wallets.recommended.map((w) => [w.id, w.image_url ?? null])
+    expect(images).toEqual([
+      ["up", null],
+      ["big", null],
+      ["ok", `${API}/getWalletImage/a%2Fb?projectId=p1&st=airlock&sv=${sdkVersion}`]
+    ])
+  })
+
   it("a failing wallet list shows APKT003", async () => {
     server.use(http.get(`${API}/getWallets`, () => HttpResponse.json({ nonsense: true })))
     const airlock = start()
