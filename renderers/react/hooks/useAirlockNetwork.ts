@@ -1,7 +1,7 @@
 "use client"
 // Docs: docs/react.md#hooks
 import type { AirlockState, CaipNetwork, ChainNamespace } from "airlock-kit"
-import { shallowEqual } from "../internal/shallowEqual.ts"
+import { useMemo } from "react"
 import { useAirlockSelector } from "./useAirlockSelector.ts"
 
 /** What {@link useAirlockNetwork} returns. */
@@ -13,11 +13,13 @@ export interface UseAirlockNetworkReturnType {
   readonly networks: ReadonlyArray<CaipNetwork>
 }
 
-const selectNetwork = (state: AirlockState): UseAirlockNetworkReturnType => ({
-  namespace: state.activeNamespace,
-  network: state.activeNamespace === undefined ? undefined : state.activeNetworks[state.activeNamespace],
-  networks: state.networks
-})
+// Three selections of values the state holds (each equal by reference), not one object compared field by field:
+// `internal/shallowEqual.ts` is on the first load with `useAirlockAccount`, and used here too (the connected user's
+// and the embedded wallet's views) it would sit in a file of its own under rolldown (Vite), one more before the button.
+const selectNamespace = (state: AirlockState) => state.activeNamespace
+const selectNetwork = (state: AirlockState) =>
+  state.activeNamespace === undefined ? undefined : state.activeNetworks[state.activeNamespace]
+const selectNetworks = (state: AirlockState) => state.networks
 
 /**
  * The active network and the app's networks; switch with `useAirlock().switchNetwork(network)`.
@@ -28,4 +30,9 @@ const selectNetwork = (state: AirlockState): UseAirlockNetworkReturnType => ({
  * const Chain = () => <p>{useAirlockNetwork().network?.name ?? "No network"}</p>
  * ```
  */
-export const useAirlockNetwork = (): UseAirlockNetworkReturnType => useAirlockSelector(selectNetwork, shallowEqual)
+export const useAirlockNetwork = (): UseAirlockNetworkReturnType => {
+  const namespace = useAirlockSelector(selectNamespace)
+  const network = useAirlockSelector(selectNetwork)
+  const networks = useAirlockSelector(selectNetworks)
+  return useMemo(() => ({ namespace, network, networks }), [namespace, network, networks])
+}

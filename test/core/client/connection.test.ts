@@ -46,7 +46,15 @@ describe("discovery", () => {
 
   it("matches a browser wallet to its registry listing by rdns (explorerId), also when the lists arrive later", async () => {
     const listing = { id: "c57ca95b", name: "Test Wallet", rdns: "io.test" }
-    const { airlock } = setup({ connector: { info: { rdns: "io.test" } } }, { walletApi: { wallets: [listing] } })
+    // The registry's lists load only with a WalletConnect connector (without one they could not be shown).
+    const walletConnect = fakeAdapter({
+      connector: { id: "walletConnect", type: "WALLET_CONNECT", name: "WalletConnect" }
+    })
+    const airlock = createTestAirlock({
+      networks: [...networks],
+      adapters: [fakeAdapter({ connector: { info: { rdns: "io.test" } } }).adapter, walletConnect.adapter],
+      walletApi: { wallets: [listing] }
+    })
     await airlock.ready
     await vi.waitFor(() => expect(airlock.getState().connectors[0]?.explorerId).toBe("c57ca95b"))
   })
