@@ -198,7 +198,7 @@ export const Account = ({ id }: ViewProps) => {
       ) : null}
       <div className="airlock-account-actions">
         {network === undefined ? null : (
-          <button type="button" className="airlock-list-item" onClick={() => client.push("Networks")}>
+          <button type="button" className="airlock-list-item" data-nav="" onClick={() => client.push("Networks")}>
             <NetworkImage network={network} />
             <span className="airlock-list-name">{network.name}</span>
           </button>
@@ -211,6 +211,7 @@ export const Account = ({ id }: ViewProps) => {
         <button
           type="button"
           className="airlock-list-item"
+          data-tone="danger"
           onClick={() => void client.disconnect(network?.chainNamespace)}
         >
           <span className="airlock-list-name">{t("account.disconnect")}</span>

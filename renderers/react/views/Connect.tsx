@@ -155,7 +155,7 @@ const WalletMethod = ({
         <Section key={section.type} id={id} section={section} />
       ))}
       {count === undefined || !allWallets ? null : (
-        <button type="button" className="airlock-list-item" onClick={() => client.push("AllWallets")}>
+        <button type="button" className="airlock-list-item" data-nav="" onClick={() => client.push("AllWallets")}>
           <RegistryTile />
           <span className="airlock-list-name">{t("connect.allWallets")}</span>
           {count > 0 ? <span className="airlock-tag">{localizeDecimal(String(count), locale)}</span> : null}

@@ -122,6 +122,12 @@ describe("wallet images", () => {
     // Trust Wallet's image first, then the recommended wallets' until there are four.
     await expect.poll(() => [...(tile?.querySelectorAll("img") ?? [])].length).toBe(4)
     expect(tile?.querySelectorAll("img")[0]?.getAttribute("alt")).toBe("")
+    // The four fit in the place of one wallet's image, two by two.
+    const box = tile?.getBoundingClientRect()
+    expect([box?.width, box?.height]).toEqual([32, 32])
+    const cells = [...(tile?.querySelectorAll("img") ?? [])].map((img) => img.getBoundingClientRect())
+    expect(new Set(cells.map((cell) => cell.width))).toEqual(new Set([13]))
+    expect(new Set(cells.map((cell) => Math.round(cell.top - (box?.top ?? 0)))).size).toBe(2)
   })
 
   test("a javascript: image URL is never put into an <img src>, on Connect or All Wallets", async () => {
