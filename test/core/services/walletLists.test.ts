@@ -39,6 +39,9 @@ const slowApi = Layer.effect(
 
 const setup = (storage: Layer.Layer<Storage>) => {
   const store: Store<AirlockState> = makeFlowStore()
+  // walletConnect()'s connector, listed at discovery: without one the registry's lists are not fetched.
+  const walletConnect = { id: "walletConnect", type: "WALLET_CONNECT", name: "WalletConnect", chain: "eip155" } as const
+  store.update((state) => ({ ...state, connectors: [walletConnect] }))
   const layer = Layer.mergeAll(
     flowContext(store),
     slowApi,

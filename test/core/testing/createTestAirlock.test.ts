@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { createTestAirlock } from "../../../core/testing/index.ts"
+import { createTestAirlock, fakeAdapter } from "../../../core/testing/index.ts"
 
 describe("airlock-kit/testing", () => {
   it("setState puts the client in any state and notifies subscribers", async () => {
@@ -17,6 +17,10 @@ describe("airlock-kit/testing", () => {
 
   it("the fake wallet API serves the seeded registry to the Connect view", async () => {
     const airlock = createTestAirlock({
+      // The registry's wallets are reached through WalletConnect: its connector is what has them fetched.
+      adapters: [
+        fakeAdapter({ connector: { id: "walletConnect", type: "WALLET_CONNECT", name: "WalletConnect" } }).adapter
+      ],
       featuredWalletIds: ["b"],
       walletApi: {
         wallets: [
