@@ -7,9 +7,9 @@
  */
 import { type Messages, translate } from "../i18n/catalogue.ts"
 import type { RouterState } from "../router/state.ts"
+import { takeCloseMadeHere } from "./closeMarks.ts"
 import { trapTab } from "./focus.ts"
 import { getModalIds } from "./ids.ts"
-import { takeCloseMadeHere } from "./syncDialog.ts"
 
 /**
  * What the dialog's handlers need of the client: its state, `close` and `goBack`. An `AirlockClient` is one.

@@ -5,13 +5,14 @@
  * (`data-scope`, `data-part`, for styling and tests), and handlers (`onClick`, `onKeyDown`) take any event with the
  * fields they read, a DOM event or React's synthetic one. A renderer passes them through its normaliser once (React:
  * `tabindex` -> `tabIndex`, `renderers/react/internal/normalizeProps.ts`); a DOM renderer spreads them with
- * {@link spreadProps}. The dialog's DOM side (showModal, scroll lock, focus) is {@link syncDialog}; the focus across
- * its views is `syncViewFocus`, in the entry `airlock-kit/focus` (only a modal's lazy code needs it, so a page's first
- * load does not carry it).
+ * {@link spreadProps}. The dialog's DOM side (showModal, scroll lock, focus) is `syncDialog`, and the focus across
+ * its views `syncViewFocus`, both in the entry `airlock-kit/focus` (only a modal's lazy code needs them, so a page's
+ * first load does not carry them).
  *
  * @example
  * ```ts
- * import { connectDialog, spreadProps, syncDialog } from "./index.ts"
+ * import { connectDialog, spreadProps } from "./index.ts"
+ * import { syncDialog } from "./syncDialog.ts"
  * const dialog = document.body.appendChild(document.createElement("dialog"))
  * const render = () => {
  *   const api = connectDialog({ id: "airlock", client: airlock })
@@ -37,7 +38,6 @@ export {
 } from "./dialog.ts"
 export { getModalIds, type ModalIds } from "./ids.ts"
 export { spreadProps } from "./spreadProps.ts"
-export { type SyncDialogOptions, syncDialog } from "./syncDialog.ts"
 export {
   getTabForKey,
   getTabHandlers,

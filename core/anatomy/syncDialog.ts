@@ -1,43 +1,16 @@
 /**
  * The DOM side of the modal, driven by core's `modal.open`: a native `<dialog>` shown with `showModal()` (top layer,
  * inert page, initial focus), the page's scroll locked, the focus kept inside, and on close the focus returned to
- * where it was. A renderer calls {@link syncDialog} from its effect; nothing here runs at import.
+ * where it was. A renderer calls {@link syncDialog} from its effect; nothing here runs at import. It is a name of the
+ * entry `airlock-kit/focus`, not of `airlock-kit`: only a modal's lazily loaded code calls it.
  * @module
  */
+import { closeHere } from "./closeMarks.ts"
 import { focusableIn, hasFocusInside, keepFocusInside } from "./focus.ts"
 import { lockScroll } from "./scrollLock.ts"
 
 /** What puts each shown dialog back: its scroll lock, focus keeper and the focus to return. */
 const shown = new WeakMap<HTMLDialogElement, () => void>()
-
-/**
- * How many closes made here, per dialog, still have their native `close` event to come. That event arrives a task
- * later, perhaps after core opened the modal again: it must not be taken for the browser closing the dialog on its
- * own. Counted, not flagged: core may close, open and close again before the first event arrives.
- */
-const closedHere = new WeakMap<HTMLDialogElement, number>()
-
-/**
- * True (once per close made here) when the `close` event being handled is of a close {@link syncDialog} made, for
- * the dialog's `onClose` handler.
- *
- * @example
- * ```ts
- * import { takeCloseMadeHere } from "./syncDialog.ts"
- * takeCloseMadeHere(document.createElement("dialog")) // false
- * ```
- */
-export const takeCloseMadeHere = (dialog: HTMLDialogElement): boolean => {
-  const pending = closedHere.get(dialog) ?? 0
-  if (pending === 0) return false
-  closedHere.set(dialog, pending - 1)
-  return true
-}
-
-const closeHere = (dialog: HTMLDialogElement): void => {
-  closedHere.set(dialog, (closedHere.get(dialog) ?? 0) + 1)
-  dialog.close()
-}
 
 /** Options of {@link syncDialog}. */
 export interface SyncDialogOptions {

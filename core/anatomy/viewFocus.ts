@@ -10,6 +10,8 @@
 import type { RouterState } from "../router/state.ts"
 import { focusableIn } from "./focus.ts"
 
+export { type SyncDialogOptions, syncDialog } from "./syncDialog.ts"
+
 /**
  * What Back asks a view's virtualised list for when the row to return the focus to is not drawn (scrolled out of the
  * drawn rows, or the list drawn afresh at its top): the row's element id, and for a wallet's row (`getWalletItemProps`)

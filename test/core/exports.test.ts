@@ -142,7 +142,6 @@ describe("package exports", () => {
         "shortenEmail",
         "socialProviders",
         "spreadProps",
-        "syncDialog",
         "templateParts",
         "toBaseUnits",
         "transferSign",

@@ -1,6 +1,6 @@
 "use client"
-import { type RouterState, syncDialog } from "airlock-kit"
-import { syncViewFocus } from "airlock-kit/focus"
+import type { RouterState } from "airlock-kit"
+import { syncDialog, syncViewFocus } from "airlock-kit/focus"
 import { type RefObject, useLayoutEffect } from "react"
 import { useReturnFocus } from "../internal/useReturnFocus.ts"
 

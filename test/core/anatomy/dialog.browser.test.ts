@@ -5,7 +5,8 @@
  */
 import { afterEach, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
-import { type AirlockClient, connectDialog, spreadProps, syncDialog } from "../../../core/index.ts"
+import { syncDialog } from "../../../core/anatomy/viewFocus.ts"
+import { type AirlockClient, connectDialog, spreadProps } from "../../../core/index.ts"
 import { createTestAirlock } from "../../../core/testing/index.ts"
 
 const element = <K extends keyof HTMLElementTagNameMap>(tag: K, text = ""): HTMLElementTagNameMap[K] => {

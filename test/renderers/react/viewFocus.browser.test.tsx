@@ -1,13 +1,7 @@
 import { afterEach, beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
-import {
-  connectDialog,
-  getWalletGridProps,
-  getWalletItemProps,
-  spreadProps,
-  syncDialog
-} from "../../../core/anatomy/index.ts"
-import { onRevealRequest, syncViewFocus } from "../../../core/anatomy/viewFocus.ts"
+import { connectDialog, getWalletGridProps, getWalletItemProps, spreadProps } from "../../../core/anatomy/index.ts"
+import { onRevealRequest, syncDialog, syncViewFocus } from "../../../core/anatomy/viewFocus.ts"
 import { mainnet } from "../../../core/networks/index.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { fakeAdapter } from "../../../core/testing/index.ts"
