@@ -53,6 +53,8 @@ export interface ConnectView {
    * wallets (without `walletConnect()` every one of them would fail with "WalletConnectConnector not found").
    */
   readonly allWallets: boolean
+  /** The All Wallets row's picture: up to four registry wallets' image URLs (none without the row). */
+  readonly allWalletsImages: ReadonlyArray<string>
 }
 
 /**
@@ -170,18 +172,32 @@ const connectorSection = (
 const sizeOf = (section: ConnectSection) =>
   "connectors" in section ? section.connectors.length : section.wallets.length
 
-/** Email and social login run through the embedded wallet, so they need its AUTH connector as well as the feature. */
-const methodEnabled = (state: AirlockState, method: ConnectMethod): boolean => {
-  if (method === "wallet") return true
+/**
+ * Whether a connect method has something to offer. Email and social login run through the embedded wallet, so they
+ * need its AUTH connector as well as the feature; the wallet method needs a wallet section or the All Wallets row.
+ */
+const methodShown = (state: AirlockState, method: ConnectMethod, wallets: boolean): boolean => {
+  if (method === "wallet") return wallets
   if (!state.connectors.some((connector) => connector.type === "AUTH")) return false
   return method === "email" ? state.features.email : state.features.socials !== false
+}
+
+/** The first four distinct registry images: All Wallets' first page, then the featured and recommended wallets. */
+const firstImages = ({ all, featured, recommended }: AirlockState["wallets"]): ReadonlyArray<string> => {
+  const urls = new Set<string>()
+  for (const wallet of [...all.slice(0, 8), ...featured, ...recommended]) {
+    if (urls.size === 4) break
+    if (wallet.image_url) urls.add(wallet.image_url)
+  }
+  return [...urls]
 }
 
 let last: { readonly state: AirlockState; readonly view: ConnectView } | undefined
 
 /**
  * The Connect view's content (SPEC §2): methods email, social, wallet (wallet first when a browser wallet is
- * installed, unless the app sets its order; email and social only with the embedded wallet's AUTH connector), and
+ * installed, unless the app sets its order; email and social only with the embedded wallet's AUTH connector; each
+ * only when it has something to offer, so a renderer draws a divider between every two), and
  * the wallet sections in the order walletConnect, recent, injected, featured, custom, external, recommended — the
  * app's order first — each only when it has entries. Each wallet shows once: an installed wallet as its browser
  * connector, not again as a registry listing; a recent wallet that is one of the connectors as that connector (in
@@ -212,13 +228,16 @@ export const selectConnectView = (state: AirlockState): ConnectView => {
   ]
   const counts = Object.fromEntries(all.map((section) => [section.type, sizeOf(section)]))
   const order = getWalletSectionOrder({ counts, configured: state.features.connectorTypeOrder })
+  const allWallets = state.features.allWallets && walletConnect
+  const wallets = order.length > 0 || allWallets
   const view: ConnectView = {
     methods: getConnectMethodsOrder({
       configured: state.features.connectMethodsOrder,
       hasInstalledWallet: state.hasInjectedWallet
-    }).filter((method) => methodEnabled(state, method)),
+    }).filter((method) => methodShown(state, method, wallets)),
     sections: order.map((type) => all.find((section) => section.type === type)!),
-    allWallets: state.features.allWallets && walletConnect
+    allWallets,
+    allWalletsImages: allWallets ? firstImages(state.wallets) : []
   }
   last = { state, view }
   return view

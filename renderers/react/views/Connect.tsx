@@ -33,6 +33,7 @@ const recentIdsOf = (section: ConnectSection): ReadonlyArray<string> =>
 const sameConnectView = (a: ConnectView, b: ConnectView): boolean =>
   sameItems(a.methods, b.methods) &&
   a.allWallets === b.allWallets &&
+  sameItems(a.allWalletsImages, b.allWalletsImages) &&
   a.sections.length === b.sections.length &&
   a.sections.every((section, i) => {
     const other = b.sections[i]
@@ -45,33 +46,17 @@ const sameConnectView = (a: ConnectView, b: ConnectView): boolean =>
   })
 
 const selectSocials = (state: AirlockState) => state.features.socials
-const selectAllWalletsCount = (state: AirlockState) => (state.features.allWallets ? state.wallets.count : undefined)
-
-/** The first four registry images (as one string, so the selection compares by value) for the All Wallets tile. */
-const selectRegistryImages = (state: AirlockState): string => {
-  const { all, featured, recommended } = state.wallets
-  const urls: Array<string> = []
-  for (const wallet of [...all.slice(0, 8), ...featured, ...recommended]) {
-    const url = wallet.image_url
-    if (typeof url === "string" && url !== "" && !urls.includes(url)) urls.push(url)
-    if (urls.length === 4) break
-  }
-  return urls.join("\n")
-}
+const selectWalletCount = (state: AirlockState) => state.wallets.count
 
 /** All Wallets' picture: a 2 x 2 tile of registry wallets' images (empty squares for the ones missing), decorative. */
-const RegistryTile = () => {
-  const images = useAirlockSelector(selectRegistryImages)
-  const urls = images === "" ? [] : images.split("\n")
-  return (
-    <span className="airlock-avatar airlock-wallet-tile" aria-hidden="true">
-      {[0, 1, 2, 3].map((slot) => {
-        const url = urls[slot]
-        return url === undefined ? <span key={slot} /> : <WalletImage key={url} name="" url={url} size={13} />
-      })}
-    </span>
-  )
-}
+const RegistryTile = ({ images }: { readonly images: ReadonlyArray<string> }) => (
+  <span className="airlock-avatar airlock-wallet-tile" aria-hidden="true">
+    {[0, 1, 2, 3].map((slot) => {
+      const url = images[slot]
+      return url === undefined ? <span key={slot} /> : <WalletImage key={url} name="" url={url} size={13} />
+    })}
+  </span>
+)
 
 /** The email field inline: submitting it starts the same login as the Email Login view, and shows the code next. */
 const EmailMethod = () => {
@@ -141,22 +126,18 @@ const Section = ({ id, section }: { id: string; section: ConnectSection }) => {
   )
 }
 
-const WalletMethod = ({
-  id,
-  sections,
-  allWallets
-}: ViewProps & { sections: ConnectView["sections"]; allWallets: boolean }) => {
+const WalletMethod = ({ id, view }: ViewProps & { view: ConnectView }) => {
   const client = useAirlock()
-  const count = useAirlockSelector(selectAllWalletsCount)
+  const count = useAirlockSelector(selectWalletCount)
   const { t, locale } = useAirlockTranslation()
   return (
     <div className="airlock-wallets">
-      {sections.map((section) => (
+      {view.sections.map((section) => (
         <Section key={section.type} id={id} section={section} />
       ))}
-      {count === undefined || !allWallets ? null : (
+      {!view.allWallets ? null : (
         <button type="button" className="airlock-list-item" data-nav="" onClick={() => client.push("AllWallets")}>
-          <RegistryTile />
+          <RegistryTile images={view.allWalletsImages} />
           <span className="airlock-list-name">{t("connect.allWallets")}</span>
           {count > 0 ? <span className="airlock-tag">{localizeDecimal(String(count), locale)}</span> : null}
         </button>
@@ -173,19 +154,10 @@ const WalletMethod = ({
 export const Connect = ({ id }: ViewProps) => {
   const view = useAirlockSelector(selectConnectView, sameConnectView)
   const socials = useAirlockSelector(selectSocials)
-  const hasAllWallets = useAirlockSelector(selectAllWalletsCount) !== undefined
   const { t } = useAirlockTranslation()
-  const { allWallets } = view
-  const shown = view.methods.filter((method) =>
-    method === "social"
-      ? socials !== false && socials.length > 0
-      : method === "wallet"
-        ? view.sections.length > 0 || (allWallets && hasAllWallets)
-        : true
-  )
   return (
     <div className="airlock-connect">
-      {shown.map((method, i) => (
+      {view.methods.map((method, i) => (
         <Fragment key={method}>
           {i === 0 ? null : (
             <p className="airlock-or">
@@ -199,7 +171,7 @@ export const Connect = ({ id }: ViewProps) => {
               <SocialLogins socials={socials} />
             )
           ) : (
-            <WalletMethod id={id} sections={view.sections} allWallets={allWallets} />
+            <WalletMethod id={id} view={view} />
           )}
         </Fragment>
       ))}

@@ -85,6 +85,39 @@ describe("registry wallets show only when a connector can reach them", () => {
     expect(selectConnectView(airlock.getState()).allWallets).toBe(false)
   })
 
+  it("All Wallets' picture is the registry's first four images, the featured wallet's first; none without the row", async () => {
+    const wallets = ["a", "b", "c", "d", "e"].map((id) => ({ id, name: id, image_id: `${id}-img` }))
+    const seed = { wallets, imageUrl: (_kind: string, id: string) => `https://img.test/${id}` }
+    const airlock = createTestAirlock({
+      adapters: [walletConnect().adapter],
+      walletApi: seed,
+      featuredWalletIds: ["e"]
+    })
+    await airlock.ready
+    expect(selectConnectView(airlock.getState()).allWalletsImages).toEqual(
+      ["e", "a", "b", "c"].map((id) => `https://img.test/${id}-img`)
+    )
+    const off = createTestAirlock({
+      adapters: [walletConnect().adapter],
+      walletApi: seed,
+      features: { allWallets: false }
+    })
+    await off.ready
+    expect(selectConnectView(off.getState()).allWalletsImages).toEqual([])
+  })
+
+  it("the wallet method is left out when it has nothing to offer: no wallet section and no All Wallets", async () => {
+    const auth = fakeAdapter({ connector: { id: "AUTH", type: "AUTH", name: "Email" } })
+    const airlock = createTestAirlock({ adapters: [auth.adapter], features: { email: true } })
+    await airlock.ready
+    const { methods } = selectConnectView(airlock.getState())
+    expect(methods).toContain("email")
+    expect(methods).not.toContain("wallet")
+    const withWallet = createTestAirlock({ adapters: [auth.adapter, metamask().adapter], features: { email: true } })
+    await withWallet.ready
+    expect(selectConnectView(withWallet.getState()).methods).toContain("wallet")
+  })
+
   it("warns the developer once per client, naming walletConnect() and endpoints.relay", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
     const airlock = createTestAirlock({ adapters: [metamask().adapter], walletApi: { wallets: registry } })
