@@ -151,12 +151,15 @@ describe("feature views", () => {
 describe("connect methods", () => {
   it("email and social login show only with the embedded wallet's AUTH connector", async () => {
     const { selectConnectView } = await import("../../../core/state/selectors.ts")
+    // A browser wallet, so the wallet method has something to offer (without one it is left out too).
+    const wallet = { id: "io.metamask", type: "ANNOUNCED", name: "MetaMask", chain: "eip155" } as const
     const airlock = createTestAirlock({ adapters: [evm] })
     await airlock.ready
+    airlock.setState((state) => ({ ...state, connectors: [wallet] }))
     expect(selectConnectView(airlock.getState()).methods).toEqual(["wallet"])
     airlock.setState((state) => ({
       ...state,
-      connectors: [{ id: "AUTH", type: "AUTH", name: "Email", chain: "eip155" }]
+      connectors: [wallet, { id: "AUTH", type: "AUTH", name: "Email", chain: "eip155" }]
     }))
     expect(selectConnectView(airlock.getState()).methods).toEqual(["email", "social", "wallet"])
   })
