@@ -7,6 +7,7 @@
 import { readFile } from "node:fs/promises"
 import { createServer, type ServerResponse } from "node:http"
 import { join, normalize } from "node:path"
+import { requestPath } from "../guard.ts"
 import { listenLocal } from "../listen.ts"
 import { type MobileWalletPageOptions, mobileWalletRoutes } from "../wallet/mobilePage.ts"
 import { contentTypeOf, type DemoSite, demoRoot } from "./build.ts"
@@ -50,7 +51,9 @@ export const demoCsp = [
   "frame-src http://127.0.0.1:* http://localhost:*",
   "object-src 'none'",
   "base-uri 'none'",
-  "form-action 'self'"
+  "form-action 'self'",
+  // No other page may frame the demo or the mobile wallet page (clickjacking their buttons).
+  "frame-ancestors 'none'"
 ].join("; ")
 
 const publicDir = join(demoRoot, "public")
@@ -78,6 +81,8 @@ const readPublic = async (path: string): Promise<Uint8Array | undefined> => {
 export const startDemoServer = async (options: DemoServerOptions): Promise<DemoServer> => {
   const baseHeaders: Record<string, string> = {
     "x-content-type-options": "nosniff",
+    // Framing is refused even without the policy (csp: false), and by browsers that predate frame-ancestors.
+    "x-frame-options": "DENY",
     ...(options.csp === false ? {} : { "content-security-policy": demoCsp })
   }
   const configBody = JSON.stringify(options.config)
@@ -89,7 +94,8 @@ export const startDemoServer = async (options: DemoServerOptions): Promise<DemoS
     if (mobile?.handle(req, res, baseHeaders) === true) return
     const method = req.method ?? "GET"
     if (method !== "GET" && method !== "HEAD") return send(res, 405, "text/plain", "Method not allowed")
-    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname
+    const path = requestPath(req.url)
+    if (path === undefined) return send(res, 400, "text/plain", "Malformed request URL")
     if (path === configPath) return send(res, 200, "application/json; charset=utf-8", configBody)
     if (path === walletScriptPath) return send(res, 200, "text/javascript; charset=utf-8", options.walletScript)
     const asset = options.site.get(path)
@@ -98,13 +104,19 @@ export const startDemoServer = async (options: DemoServerOptions): Promise<DemoS
       const cache = path.startsWith("/assets/") ? "public, max-age=31536000, immutable" : "no-store"
       return send(res, 200, asset.contentType, asset.body, cache)
     }
-    void readPublic(path).then((body) => {
-      if (body !== undefined) return send(res, 200, contentTypeOf(path), body)
-      // A single-page app: any other path that is not a file gets the page.
-      const page = options.site.get("/index.html")
-      if (page === undefined || /\.\w+$/.test(path)) return send(res, 404, "text/plain", `Not found: ${path}`)
-      send(res, 200, page.contentType, page.body)
-    })
+    void readPublic(path).then(
+      (body) => {
+        if (body !== undefined) return send(res, 200, contentTypeOf(path), body)
+        // A single-page app: any other path that is not a file gets the page.
+        const page = options.site.get("/index.html")
+        if (page === undefined || /\.\w+$/.test(path)) return send(res, 404, "text/plain", `Not found: ${path}`)
+        send(res, 200, page.contentType, page.body)
+      },
+      () => send(res, 500, "text/plain", "Internal error")
+    )
+  })
+  server.on("clientError", (_error, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n")
   })
 
   const { port, stop } = await listenLocal(server, options.port)

@@ -388,7 +388,7 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
     try {
       url = new URL(`http://127.0.0.1${req.url ?? "/"}`)
     } catch {
-      throw new FrameHttpError(400, "Malformed request URL")
+      return sendJson(res, 400, { message: "Malformed request URL" })
     }
     const path = url.pathname
     if (path.startsWith("/api/") || path === "/mailbox/messages") {

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage } from "node:http"
 import type { AddressInfo } from "node:net"
 import { decodeJWT, verifyJWT } from "@walletconnect/relay-auth"
 import { type WebSocket, WebSocketServer } from "ws"
+import { nestedDeeperThan, requestUrl, rpcId } from "../guard.ts"
 
 /** Options of {@link startRelay}. */
 export interface StartRelayOptions {
@@ -22,14 +23,45 @@ export interface StartRelayOptions {
   readonly onRequest?: (method: string, clientId: string) => void
 }
 
+/** What a relay holds right now (for tests: memory is released when sockets close and messages expire). */
+export interface RelayStats {
+  readonly sockets: number
+  /** Topics with at least one subscriber. */
+  readonly topics: number
+  readonly storedMessages: number
+  readonly storedBytes: number
+  /** Delivery records kept so that a reconnecting client is not sent a message twice. */
+  readonly deliveries: number
+}
+
 /** A running relay. */
 export interface Relay {
   /** `ws://127.0.0.1:<port>`: the `relayUrl` of the SDK and of `endpoints.relay`. */
   readonly url: string
   readonly port: number
+  /** What the relay holds now (expired messages are dropped first). */
+  readonly stats: () => RelayStats
   /** Closes every socket and the server. Safe to call twice. */
   readonly stop: () => Promise<void>
 }
+
+/**
+ * The relay's limits: one client can neither exhaust the process's memory nor crowd out another client's messages.
+ * A publish over a limit is refused with a JSON-RPC error (the publisher's SDK reports it); nothing stored is evicted,
+ * so a flood never removes a message someone else is waiting for.
+ */
+export const relayLimits = {
+  /** The largest WebSocket frame read; a bigger one closes that socket (1009). */
+  frameBytes: 1024 * 1024,
+  /** The largest published message (an encrypted envelope; the SDK's are a few KB). */
+  messageBytes: 256 * 1024,
+  /** Topics one socket may subscribe to. */
+  subscriptionsPerSocket: 1000,
+  /** Bytes of messages kept for one publisher until their TTL. */
+  storedBytesPerPublisher: 4 * 1024 * 1024,
+  /** Bytes of messages kept in all. */
+  storedBytes: 32 * 1024 * 1024
+} as const
 
 interface Stored {
   readonly topic: string
@@ -61,7 +93,13 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 const errors = {
   parse: { code: -32700, message: "Parse error" },
   method: { code: -32601, message: "Method not found" },
-  params: { code: -32602, message: "Invalid params" }
+  params: { code: -32602, message: "Invalid params" },
+  tooLarge: { code: -32000, message: `Message too large: at most ${relayLimits.messageBytes} bytes` },
+  tooManyTopics: {
+    code: -32000,
+    message: `Too many subscriptions: at most ${relayLimits.subscriptionsPerSocket} per connection`
+  },
+  full: { code: -32000, message: "Mailbox full: try again once earlier messages have expired" }
 } as const
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -77,15 +115,21 @@ const MAX_TTL_SECONDS = 30 * 24 * 60 * 60
  * @example
  * ```ts
  * const clientId = await authenticate(new URL("ws://127.0.0.1:1/?auth=bad").searchParams.get("auth"), Date.now())
- * // undefined
+ * // undefined: also when `audience` is given and refuses the token's `aud`
  * ```
  */
-export const authenticate = async (jwt: string | null, now: number): Promise<string | undefined> => {
+export const authenticate = async (
+  jwt: string | null,
+  now: number,
+  audience?: (aud: string) => boolean
+): Promise<string | undefined> => {
   if (jwt === null || jwt.length > 4096) return undefined
   try {
     if (!(await verifyJWT(jwt))) return undefined
     const { payload } = decodeJWT(jwt)
     if (typeof payload.exp === "number" && payload.exp * 1000 < now) return undefined
+    // A token the client signed for another relay is not a login here (it could be replayed from there).
+    if (audience !== undefined && !(typeof payload.aud === "string" && audience(payload.aud))) return undefined
     return text(payload.iss)
   } catch {
     return undefined
@@ -105,23 +149,48 @@ export const startRelay = async (options: StartRelayOptions = {}): Promise<Relay
   const now = options.now ?? Date.now
   const mailbox = new Map<string, Array<Stored>>()
   const subscribers = new Map<string, Set<Client>>()
-  // What each client id was handed already, so a reconnecting client is not sent it again.
-  const delivered = new Map<string, Set<string>>()
+  // What each client id was handed already (message hash -> its expiry), so a reconnecting client is not sent it
+  // again; a record goes when its message expires.
+  const delivered = new Map<string, Map<string, number>>()
+  // Bytes of live messages, in all and by publisher (relayLimits).
+  let storedBytes = 0
+  const storedBy = new Map<string, number>()
   let nextPushId = Date.now() * 1000
 
+  const forget = (stored: Stored) => {
+    storedBytes -= stored.message.length
+    const left = (storedBy.get(stored.publisher) ?? 0) - stored.message.length
+    if (left > 0) storedBy.set(stored.publisher, left)
+    else storedBy.delete(stored.publisher)
+  }
+
   const live = (topic: string): Array<Stored> => {
-    const kept = (mailbox.get(topic) ?? []).filter((stored) => stored.expiresAt > now())
+    const all = mailbox.get(topic) ?? []
+    const kept = all.filter((stored) => stored.expiresAt > now())
+    if (kept.length !== all.length) for (const stored of all) if (stored.expiresAt <= now()) forget(stored)
     if (kept.length === 0) mailbox.delete(topic)
     else mailbox.set(topic, kept)
     return kept
   }
 
+  /** Drops expired messages and the delivery records of expired messages. */
+  const sweep = () => {
+    for (const topic of [...mailbox.keys()]) live(topic)
+    const at = now()
+    for (const [clientId, seen] of delivered) {
+      for (const [hash, expiresAt] of seen) if (expiresAt <= at) seen.delete(hash)
+      if (seen.size === 0) delivered.delete(clientId)
+    }
+  }
+  const sweeper = setInterval(sweep, 60_000)
+  sweeper.unref()
+
   const push = (client: Client, stored: Stored) => {
     if (stored.publisher === client.clientId) return
-    const seen = delivered.get(client.clientId) ?? new Set<string>()
+    const seen = delivered.get(client.clientId) ?? new Map<string, number>()
     delivered.set(client.clientId, seen)
     if (seen.has(stored.hash)) return
-    seen.add(stored.hash)
+    seen.set(stored.hash, stored.expiresAt)
     nextPushId += 1
     const data = {
       topic: stored.topic,
@@ -151,13 +220,20 @@ export const startRelay = async (options: StartRelayOptions = {}): Promise<Relay
 
   const unsubscribe = (client: Client, topic: string) => {
     client.topics.delete(topic)
-    subscribers.get(topic)?.delete(client)
+    const set = subscribers.get(topic)
+    set?.delete(client)
+    if (set?.size === 0) subscribers.delete(topic)
   }
+
+  /** Whether subscribing `client` to `topics` keeps it within its subscription limit. */
+  const canSubscribe = (client: Client, topics: ReadonlyArray<string>) =>
+    client.topics.size + topics.filter((topic) => !client.topics.has(topic)).length <=
+    relayLimits.subscriptionsPerSocket
 
   const publish = (
     publisher: string,
     message: { topic: string; message: string; ttl: number; tag: number; attestation?: string | undefined }
-  ) => {
+  ): { error: object } | undefined => {
     const ttl = Math.min(Math.max(message.ttl, 0), MAX_TTL_SECONDS)
     const stored: Stored = {
       topic: message.topic,
@@ -171,8 +247,25 @@ export const startRelay = async (options: StartRelayOptions = {}): Promise<Relay
     }
     // The same envelope twice (a retried publish) is stored and delivered once.
     const kept = live(message.topic)
-    if (!kept.some((existing) => existing.hash === stored.hash)) mailbox.set(message.topic, [...kept, stored])
+    if (!kept.some((existing) => existing.hash === stored.hash)) {
+      const size = stored.message.length
+      if (
+        storedBytes + size > relayLimits.storedBytes ||
+        (storedBy.get(publisher) ?? 0) + size > relayLimits.storedBytesPerPublisher
+      ) {
+        sweep()
+        if (
+          storedBytes + size > relayLimits.storedBytes ||
+          (storedBy.get(publisher) ?? 0) + size > relayLimits.storedBytesPerPublisher
+        )
+          return { error: errors.full }
+      }
+      storedBytes += size
+      storedBy.set(publisher, (storedBy.get(publisher) ?? 0) + size)
+      mailbox.set(message.topic, [...kept, stored])
+    }
     for (const client of subscribers.get(message.topic) ?? []) push(client, stored)
+    return undefined
   }
 
   /** A publish's parameters, or `undefined` when they are not what the protocol says. */
@@ -181,8 +274,8 @@ export const startRelay = async (options: StartRelayOptions = {}): Promise<Relay
     const message = text(params[messageKey])
     const ttl = typeof params.ttl === "number" ? params.ttl : 300
     const tag = typeof params.tag === "number" ? params.tag : 0
-    if (topic === undefined || message === undefined) return undefined
-    return { topic, message, ttl, tag, attestation: text(params.attestation) }
+    if (topic === undefined || message === undefined || topic.length > 256) return undefined
+    return { topic, message, ttl, tag, attestation: text(params.attestation)?.slice(0, 4096) }
   }
 
   /** Answers one request; returns the result, or an error object. */
@@ -191,11 +284,15 @@ export const startRelay = async (options: StartRelayOptions = {}): Promise<Relay
     switch (method) {
       case "irn_subscribe": {
         const topic = text(params.topic)
-        return topic === undefined ? { error: errors.params } : { result: subscribe(client, topic) }
+        if (topic === undefined || topic.length > 256) return { error: errors.params }
+        if (!canSubscribe(client, [topic])) return { error: errors.tooManyTopics }
+        return { result: subscribe(client, topic) }
       }
       case "irn_batchSubscribe": {
         const topics = Array.isArray(params.topics) ? params.topics.map(text) : undefined
-        if (topics === undefined || topics.some((t) => t === undefined)) return { error: errors.params }
+        if (topics === undefined || topics.some((t) => t === undefined || t.length > 256))
+          return { error: errors.params }
+        if (!canSubscribe(client, topics as Array<string>)) return { error: errors.tooManyTopics }
         return { result: (topics as Array<string>).map((topic) => subscribe(client, topic)) }
       }
       case "irn_unsubscribe": {
@@ -216,12 +313,12 @@ export const startRelay = async (options: StartRelayOptions = {}): Promise<Relay
       case "irn_publish": {
         const message = publishParams(params)
         if (message === undefined) return { error: errors.params }
-        publish(client.clientId, message)
-        return { result: true }
+        if (message.message.length > relayLimits.messageBytes) return { error: errors.tooLarge }
+        return publish(client.clientId, message) ?? { result: true }
       }
       case "irn_batchFetchMessages": {
         const topics = Array.isArray(params.topics) ? params.topics.flatMap((t) => text(t) ?? []) : undefined
-        if (topics === undefined) return { error: errors.params }
+        if (topics === undefined || topics.length > relayLimits.subscriptionsPerSocket) return { error: errors.params }
         const messages = topics.flatMap((topic) =>
           live(topic)
             .filter((stored) => stored.publisher !== client.clientId)
@@ -240,9 +337,10 @@ export const startRelay = async (options: StartRelayOptions = {}): Promise<Relay
         // subscribing, and would never see the wallet's answer otherwise).
         const message = publishParams(params, "pairingTopic", "sessionProposal")
         if (message === undefined) return { error: errors.params }
+        if (message.message.length > relayLimits.messageBytes) return { error: errors.tooLarge }
+        if (!canSubscribe(client, [message.topic])) return { error: errors.tooManyTopics }
         subscribe(client, message.topic)
-        publish(client.clientId, { ...message, tag: 1100 })
-        return { result: true }
+        return publish(client.clientId, { ...message, tag: 1100 }) ?? { result: true }
       }
       case "wc_approveSession": {
         const pairingTopic = text(params.pairingTopic)
@@ -250,12 +348,16 @@ export const startRelay = async (options: StartRelayOptions = {}): Promise<Relay
         const response = text(params.sessionProposalResponse)
         const settlement = text(params.sessionSettlementRequest)
         if (!pairingTopic || !sessionTopic || !response || !settlement) return { error: errors.params }
+        if (pairingTopic.length > 256 || sessionTopic.length > 256) return { error: errors.params }
+        if (response.length + settlement.length > relayLimits.messageBytes) return { error: errors.tooLarge }
+        if (!canSubscribe(client, [sessionTopic])) return { error: errors.tooManyTopics }
         const ttl = typeof params.ttl === "number" ? params.ttl : 300
         // The wallet listens on the session from now on.
         subscribe(client, sessionTopic)
-        publish(client.clientId, { topic: pairingTopic, message: response, ttl, tag: 1101 })
-        publish(client.clientId, { topic: sessionTopic, message: settlement, ttl, tag: 1102 })
-        return { result: true }
+        return (
+          publish(client.clientId, { topic: pairingTopic, message: response, ttl, tag: 1101 }) ??
+          publish(client.clientId, { topic: sessionTopic, message: settlement, ttl, tag: 1102 }) ?? { result: true }
+        )
       }
       default:
         return { error: errors.method }
@@ -276,34 +378,68 @@ export const startRelay = async (options: StartRelayOptions = {}): Promise<Relay
     pinger.unref()
     socket.on("close", () => {
       clearInterval(pinger)
-      for (const topic of client.topics) subscribers.get(topic)?.delete(client)
+      // Free everything this socket held; the mailbox keeps its messages until their TTL.
+      for (const topic of [...client.topics]) unsubscribe(client, topic)
     })
-    socket.on("message", (raw) => {
-      let request: unknown
+    socket.on("message", (raw, isBinary) => {
       try {
-        request = JSON.parse(raw.toString())
-      } catch {
-        return socket.send(JSON.stringify({ id: null, jsonrpc: "2.0", error: errors.parse }))
+        const data = isBinary ? "" : raw.toString()
+        let request: unknown
+        try {
+          if (nestedDeeperThan(data)) throw new Error("too deep")
+          request = JSON.parse(data)
+        } catch {
+          return socket.send(JSON.stringify({ id: null, jsonrpc: "2.0", error: errors.parse }))
+        }
+        if (!isRecord(request)) return
+        // An ack of a push ({ id, result }) needs no answer.
+        if (!("method" in request)) return
+        const method = text(request.method)?.slice(0, 64) ?? ""
+        options.onRequest?.(method, clientId)
+        const answer = handle(client, method, request.params)
+        socket.send(JSON.stringify({ id: rpcId(request.id), jsonrpc: "2.0", ...answer }))
+      } catch (error) {
+        // A request the relay failed on ends this socket only.
+        console.error("sandbox relay: closing a socket after an unexpected error", error)
+        socket.close(1011, "Internal error")
       }
-      if (!isRecord(request)) return
-      // An ack of a push ({ id, result }) needs no answer.
-      if (!("method" in request)) return
-      const method = text(request.method) ?? ""
-      options.onRequest?.(method, clientId)
-      const answer = handle(client, method, request.params)
-      socket.send(JSON.stringify({ id: request.id ?? null, jsonrpc: "2.0", ...answer }))
     })
+  }
+
+  // Our own address, as the SDK names it in the token's audience (`relayUrl`): 127.0.0.1, localhost or [::1].
+  const ourAudience = (aud: string) => {
+    try {
+      const url = new URL(aud)
+      return (
+        (url.protocol === "ws:" || url.protocol === "wss:") &&
+        ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname) &&
+        url.port === String(port)
+      )
+    } catch {
+      return false
+    }
   }
 
   const http = createServer((_request, response) => {
     response.writeHead(426, { "content-type": "text/plain" }).end("WalletConnect relay: connect with a WebSocket")
   })
-  const wss = new WebSocketServer({ server: http, maxPayload: 1024 * 1024 })
+  // Requests Node cannot parse: a 400 to that connection alone.
+  http.on("clientError", (_error, socket) => {
+    if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n")
+    else socket.destroy()
+  })
+  const wss = new WebSocketServer({ server: http, maxPayload: relayLimits.frameBytes })
+  wss.on("error", (error) => console.error("sandbox relay: server error", error))
   wss.on("connection", (socket: WebSocket, request: IncomingMessage) => {
-    const auth = new URL(request.url ?? "/", "ws://127.0.0.1").searchParams.get("auth")
+    // A frame over the size limit, an unmasked or malformed frame: `ws` reports it here and closes the socket; an
+    // error without a listener would end the process.
+    socket.on("error", () => socket.terminate())
+    request.socket.on("error", () => socket.terminate())
+    const auth = requestUrl(request.url)?.searchParams.get("auth") ?? null
     // Until the JWT is checked, nothing the socket sends is read.
     socket.pause()
-    void authenticate(auth, now()).then((clientId) => {
+    void authenticate(auth, now(), ourAudience).then((clientId) => {
+      if (socket.readyState !== socket.OPEN) return
       if (clientId === undefined) {
         // Reading again lets the close handshake finish; nothing else is listened to.
         socket.resume()
@@ -323,8 +459,17 @@ export const startRelay = async (options: StartRelayOptions = {}): Promise<Relay
   return {
     url: `ws://127.0.0.1:${port}`,
     port,
+    stats: () => {
+      sweep()
+      let messages = 0
+      for (const list of mailbox.values()) messages += list.length
+      let deliveries = 0
+      for (const seen of delivered.values()) deliveries += seen.size
+      return { sockets: wss.clients.size, topics: subscribers.size, storedMessages: messages, storedBytes, deliveries }
+    },
     stop: () => {
       stopped ??= new Promise<void>((resolve) => {
+        clearInterval(sweeper)
         for (const socket of wss.clients) socket.terminate()
         wss.close(() => http.close(() => resolve()))
       })

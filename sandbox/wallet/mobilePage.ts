@@ -4,6 +4,7 @@
  * the sandbox's Node process (`mobile.ts`), started on the first pairing; the page talks to it over three JSON routes.
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
+import { requestPath } from "../guard.ts"
 import type { WalletChain, WalletSolanaChain } from "./config.ts"
 import { createMobileWallet, type MobileWallet, type MobileWalletMode } from "./mobile.ts"
 
@@ -121,8 +122,9 @@ export const mobileWalletRoutes = (options: MobileWalletPageOptions) => {
     return wallet
   }
   const handle = (req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): boolean => {
-    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname
-    if (!path.startsWith(mobileWalletPath)) return false
+    // A request target that is not a URL is not this page's (the demo server answers it with a 400).
+    const path = requestPath(req.url)
+    if (path === undefined || !path.startsWith(mobileWalletPath)) return false
     // Answers and says the request was this page's.
     const send = (status: number, type: string, body: string): true => {
       res.writeHead(status, { ...headers, "content-type": type, "cache-control": "no-store" }).end(body)
