@@ -1,10 +1,11 @@
 /**
  * The blockchain API's per-chain RPC endpoint (SPEC §7 `{rpc}/v1/?chainId={chain}&projectId={id}`): JSON-RPC posted
  * here is forwarded to the local chain, so an app configured with the hosted RPC shape still reaches anvil (or the
- * local Solana chain, for its `solana:` id). Only what a dapp needs passes: chain-control methods (anvil's cheat codes,
- * mining, tracing, the pool) are refused.
+ * local Solana chain, for its `solana:` id). Only what a dapp needs passes (`evmProxyMethods`): reads and signed
+ * transactions. Signing with the node's accounts and chain control (anvil's cheat codes, mining, tracing) are refused.
  */
 import { Schema } from "effect"
+import { rpcId } from "../../guard.ts"
 import type { ApiRoute } from "../app.ts"
 import { HttpError, json } from "../router.ts"
 import { namesSolanaChain } from "../solana.ts"
@@ -12,31 +13,73 @@ import { namesSolanaChain } from "../solana.ts"
 /** The answer is whatever JSON the chain returns. */
 const JsonRpcAnswer = Schema.Unknown
 
-/** Method prefixes the proxy refuses: they control the node (balances, time, mining, snapshots) or trace it. */
-export const blockedMethodPrefixes: ReadonlyArray<string> = ["anvil_", "evm_", "hardhat_", "debug_", "txpool_"]
-
 /**
- * Methods refused outright: anvil signs these with its unlocked dev accounts, so through the proxy any page could
- * spend from them. A dapp sends transactions its wallet signed (`eth_sendRawTransaction`).
+ * The EVM methods the proxy forwards: reads, filters, gas estimates and `eth_sendRawTransaction` (a transaction the
+ * user's wallet signed). Everything else is refused, because anvil answers it with its unlocked dev accounts (signing,
+ * sending) or lets the caller control the chain (balances, time, mining, tracing): through the proxy any page could
+ * spend from those accounts. SPEC §5's safe list is the wallet's; this is the node's.
  */
-export const blockedMethods: ReadonlyArray<string> = ["eth_sendtransaction", "eth_senduncheckedtransaction", "eth_sign"]
+export const evmProxyMethods: ReadonlySet<string> = new Set([
+  "eth_blobBaseFee",
+  "eth_blockNumber",
+  "eth_call",
+  "eth_chainId",
+  "eth_createAccessList",
+  "eth_estimateGas",
+  "eth_feeHistory",
+  "eth_gasPrice",
+  "eth_getBalance",
+  "eth_getBlockByHash",
+  "eth_getBlockByNumber",
+  "eth_getBlockReceipts",
+  "eth_getBlockTransactionCountByHash",
+  "eth_getBlockTransactionCountByNumber",
+  "eth_getCode",
+  "eth_getFilterChanges",
+  "eth_getFilterLogs",
+  "eth_getLogs",
+  "eth_getProof",
+  "eth_getStorageAt",
+  "eth_getTransactionByBlockHashAndIndex",
+  "eth_getTransactionByBlockNumberAndIndex",
+  "eth_getTransactionByHash",
+  "eth_getTransactionCount",
+  "eth_getTransactionReceipt",
+  "eth_getUncleCountByBlockHash",
+  "eth_getUncleCountByBlockNumber",
+  "eth_maxPriorityFeePerGas",
+  "eth_newBlockFilter",
+  "eth_newFilter",
+  "eth_newPendingTransactionFilter",
+  "eth_protocolVersion",
+  "eth_sendRawTransaction",
+  "eth_simulateV1",
+  "eth_syncing",
+  "eth_uninstallFilter",
+  "net_listening",
+  "net_version",
+  "web3_clientVersion",
+  "web3_sha3"
+])
+
+/** Solana methods the proxy refuses: the local chain's faucet (a hosted RPC offers no airdrop). */
+export const solanaRefusedMethods: ReadonlySet<string> = new Set(["requestAirdrop"])
 
 /** JSON-RPC "method not found", which hosted RPCs answer for a method they do not offer. */
 export const methodNotAvailableCode = -32601
 
 /**
- * Whether the proxy refuses `method`.
+ * Whether the proxy forwards `method` to a chain of `namespace`.
  * @example
  * ```ts
- * isBlockedMethod("anvil_setBalance") // true
- * isBlockedMethod("eth_sendTransaction") // true
- * isBlockedMethod("eth_call") // false
+ * isForwarded("eip155", "eth_call") // true
+ * isForwarded("eip155", "personal_sign") // false: anvil would sign with a dev account
+ * isForwarded("eip155", "anvil_setBalance") // false
  * ```
  */
-export const isBlockedMethod = (method: unknown): boolean =>
+export const isForwarded = (namespace: "eip155" | "solana", method: unknown): boolean =>
   typeof method === "string" &&
-  (blockedMethods.includes(method.toLowerCase()) ||
-    blockedMethodPrefixes.some((prefix) => method.toLowerCase().startsWith(prefix)))
+  (namespace === "eip155" ? evmProxyMethods.has(method) : !solanaRefusedMethods.has(method))
 
 const requestOf = (entry: unknown): { readonly id?: unknown; readonly method?: unknown } =>
   typeof entry === "object" && entry !== null ? entry : {}
@@ -45,10 +88,10 @@ const refusal = (entry: unknown) => {
   const { id, method } = requestOf(entry)
   return {
     jsonrpc: "2.0",
-    id: id ?? null,
+    id: rpcId(id),
     error: {
       code: methodNotAvailableCode,
-      message: `Method ${String(method)} is not available: the sandbox RPC serves dapp reads and sends, not chain control`
+      message: `Method ${String(method).slice(0, 100)} is not available: the sandbox RPC serves reads and signed transactions, not signing or chain control`
     }
   }
 }
@@ -80,7 +123,9 @@ export const rpcRoutes: ReadonlyArray<ApiRoute> = [
       if (chain === undefined) throw new HttpError(400, "Unsupported or missing chainId")
       if (body === undefined) throw new HttpError(400, "Missing JSON-RPC body")
       const entries: ReadonlyArray<unknown> = Array.isArray(body) ? body : [body]
-      const refused = entries.filter((entry) => isBlockedMethod(requestOf(entry).method))
+      const namespace = chain.caipNetworkId.startsWith("solana:") ? "solana" : "eip155"
+      const forwarded = (entry: unknown) => isForwarded(namespace, requestOf(entry).method)
+      const refused = entries.filter((entry) => !forwarded(entry))
       if (refused.length === 0) {
         const { status, answer } = await forward(chain.rpcUrl, chain.caipNetworkId, body)
         // A JSON-RPC error is the caller's; only a failing chain node is a bad gateway.
@@ -88,7 +133,7 @@ export const rpcRoutes: ReadonlyArray<ApiRoute> = [
       }
       if (!Array.isArray(body)) return json(JsonRpcAnswer, refusal(body))
       // A batch: refused entries are answered here, the rest go to the chain in one batch (JSON-RPC allows any order).
-      const allowed = entries.filter((entry) => !isBlockedMethod(requestOf(entry).method))
+      const allowed = entries.filter(forwarded)
       if (allowed.length === 0) return json(JsonRpcAnswer, refused.map(refusal))
       const { status, answer } = await forward(chain.rpcUrl, chain.caipNetworkId, allowed)
       if (status >= 500) throw new HttpError(502, `Chain ${chain.caipNetworkId} failed`)

@@ -351,6 +351,51 @@ describe("sandbox RPC proxy", () => {
     })
   })
 
+  it("refuses every method anvil would sign with a dev account, and dev account 0 keeps its ether", async () => {
+    const dev = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
+    const balance = async () =>
+      ((await rpc(rpcCall(0, "eth_getBalance", [dev, "latest"]))).body as { result: string }).result
+    const nonce = async () =>
+      ((await rpc(rpcCall(0, "eth_getTransactionCount", [dev, "latest"]))).body as { result: string }).result
+    const [balanceBefore, nonceBefore] = [await balance(), await nonce()]
+    const transfer = { from: dev, to: stranger, value: "0xde0b6b3a7640000", gas: "0x5208" }
+    const typed = JSON.stringify({
+      types: { EIP712Domain: [{ name: "name", type: "string" }], M: [{ name: "a", type: "string" }] },
+      primaryType: "M",
+      domain: { name: "x" },
+      message: { a: "b" }
+    })
+    const signing = [
+      rpcCall(1, "eth_signTransaction", [transfer]),
+      rpcCall(2, "personal_sign", ["0x68656c6c6f", dev]),
+      rpcCall(3, "eth_signTypedData", [dev, typed]),
+      rpcCall(4, "eth_signTypedData_v3", [dev, typed]),
+      rpcCall(5, "eth_signTypedData_v4", [dev, typed]),
+      rpcCall(6, "eth_sendTransaction", [transfer]),
+      rpcCall(7, "eth_sign", [dev, "0x00"]),
+      rpcCall(8, "eth_accounts"),
+      rpcCall(9, "wallet_sendCalls", [{ calls: [transfer] }]),
+      rpcCall(10, "anvil_impersonateAccount", [dev]),
+      rpcCall(11, "ETH_SENDTRANSACTION", [transfer])
+    ]
+    for (const request of signing) {
+      const answer = await rpc(request)
+      expect(answer.body, request.method).toMatchObject({ id: request.id, error: { code: -32601 } })
+      expect(JSON.stringify(answer.body), request.method).not.toContain('"result"')
+    }
+    // Hidden in a batch, behind a read.
+    const batch = (await rpc([rpcCall(12, "eth_chainId"), rpcCall(13, "eth_signTransaction", [transfer])]))
+      .body as Array<{
+      id: number
+      error?: unknown
+    }>
+    expect(batch.find((entry) => entry.id === 13)?.error).toMatchObject({ code: -32601 })
+    // A signed transaction is what a dapp sends: it is forwarded (this one is malformed, so the chain rejects it).
+    expect((await rpc(rpcCall(14, "eth_sendRawTransaction", ["0x02"]))).body).toMatchObject({ id: 14, error: {} })
+    expect(await balance()).toBe(balanceBefore)
+    expect(await nonce()).toBe(nonceBefore)
+  })
+
   it("answers a batch with its reads forwarded and its chain-control calls refused", async () => {
     const answer = await rpc([
       rpcCall(1, "eth_chainId"),
