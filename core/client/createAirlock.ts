@@ -9,6 +9,7 @@ import { applyOpen } from "../flows/modal/open.ts"
 import { applyPush } from "../flows/modal/push.ts"
 import * as sendForm from "../flows/send/form.ts"
 import type { AirlockOptions } from "../options/AirlockOptions.ts"
+import { readOptions } from "../options/checkOptions.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import { Platform } from "../services/Platform.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
@@ -30,8 +31,9 @@ const ignore = (): void => undefined
  * Creates an Airlock client: checks the options, builds the services, reads the stored session and the remote
  * project config in the background, and returns the public client.
  *
- * It never throws. Invalid options (e.g. 'Cannot set both `siweConfig` and `siwx` options', or `projectId: 42`)
- * put the client in status `error`: `ready` and every action reject with the `OptionsError`, whose `path` names the
+ * It never throws. Invalid options (e.g. 'Cannot set both `siweConfig` and `siwx` options', `projectId: 42`, `null`,
+ * an option whose getter throws, `adapters: [null]`, a `defaultNetwork` not in `networks`) put the client in status
+ * `error`: `ready` and every action reject with the `OptionsError`, whose `path` names the
  * option.
  *
  * @example
@@ -48,11 +50,13 @@ export const createAirlock = (options: AirlockOptions, services: AirlockServices
 
 /** Builds the client and hands back its store too (for `airlock-kit/testing`, which lets tests set any state). */
 export const makeAirlock = (
-  options: AirlockOptions,
+  raw: AirlockOptions,
   services: AirlockServices = {}
 ): { readonly client: AirlockClient; readonly store: Store<AirlockState> } => {
   const platform = services.platform ?? (typeof window === "undefined" ? Platform.makeServer() : Platform.makeBrowser())
-  const { state: first, invalid } = firstState(options, platform)
+  // Read once: later code never runs the app's getters, and `null` options are refused like any invalid ones.
+  const { options, unreadable } = readOptions(raw)
+  const { state: first, invalid } = firstState(options, platform, unreadable)
   const store = makeStore<AirlockState>(first, { seal })
   // Every flow and service, one chunk fetched right after start (a client whose options were refused never needs it).
   const lazy = lazyPartFor(store, invalid === undefined)
@@ -113,7 +117,7 @@ export const makeAirlock = (
   let serverSnapshot: AirlockState | undefined
   const getServerSnapshot = () => {
     serverSnapshot ??= ((state) => (seal === undefined ? state : seal(state)))(
-      firstState(options, Platform.makeServer()).state
+      firstState(options, Platform.makeServer(), unreadable).state
     )
     return serverSnapshot
   }

@@ -80,9 +80,10 @@ const build = (options: AirlockOptions, platform: PlatformShape, error: OptionsE
  */
 export const firstState = (
   options: AirlockOptions,
-  platform: PlatformShape
+  platform: PlatformShape,
+  unreadable?: OptionsError | undefined
 ): { readonly state: AirlockState; readonly invalid: OptionsError | undefined } => {
-  const invalid = checkOptions(options)
+  const invalid = unreadable ?? checkOptions(options)
   try {
     return { state: build(options, platform, invalid), invalid }
   } catch (cause) {

@@ -59,6 +59,44 @@ describe("createAirlock", () => {
     expect(airlock.getState()).toBe(before)
   })
 
+  it("null options, a throwing getter, a non-adapter and a defaultNetwork outside networks: an OptionsError each, never a throw", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {})
+    const endpoints = { walletApi: "http://127.0.0.1:4400", blockchainApi: "http://127.0.0.1:4400" }
+    const cases: ReadonlyArray<readonly [unknown, ReadonlyArray<PropertyKey>, string]> = [
+      [null, [], "The options must be an object"],
+      [undefined, [], "The options must be an object"],
+      [
+        {
+          endpoints,
+          get networks(): never {
+            throw new Error("boom")
+          }
+        },
+        ["networks"],
+        "could not be read: Error: boom"
+      ],
+      [{ networks: [mainnet], endpoints, adapters: [null] }, ["adapters", 0], "must be an adapter"],
+      [{ networks: [mainnet], endpoints, adapters: [evm, "x"] }, ["adapters", 1], "must be an adapter"],
+      [{ networks: [mainnet], endpoints, adapters: evm }, ["adapters"], "must be a list of adapters"],
+      [{ networks: [mainnet, "base"], endpoints }, ["networks", 1], "must be a network"],
+      [{ networks: [mainnet], endpoints, defaultNetwork: base }, ["defaultNetwork"], "must be one of `networks`"]
+    ]
+    for (const [options, path, details] of cases) {
+      let airlock: ReturnType<typeof createAirlock> | undefined
+      expect(() => {
+        airlock = createAirlock(options as never)
+      }).not.toThrow()
+      expect(airlock?.getState().status).toBe("error")
+      const error = await airlock?.ready.catch((e: unknown) => e)
+      expect(error).toBeInstanceOf(OptionsError)
+      expect((error as OptionsError).path).toEqual(path)
+      expect((error as OptionsError).details).toContain(details)
+      // A renderer reads the error from the state, never a raw TypeError later.
+      expect(airlock?.getState().error).toMatchObject({ name: "OptionsError", message: "Invalid Airlock options" })
+      await expect(airlock?.open()).rejects.toBe(error)
+    }
+  })
+
   it("an empty network list is refused with the path ['networks']", async () => {
     const { error } = await refused({ networks: [] })
     expect(error.path).toEqual(["networks"])
