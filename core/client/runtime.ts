@@ -61,7 +61,8 @@ export const makeRuntime = (input: {
       projectId: typeof options.projectId === "string" ? options.projectId : "",
       sdkType: "airlock",
       sdkVersion,
-      endpoints: options.endpoints
+      endpoints: options.endpoints,
+      requestTimeout: options.requestTimeout
     }),
     Layer.succeed(References.MinimumLogLevel, logLevels[options.logLevel ?? "error"] ?? "Error")
   )

@@ -55,7 +55,12 @@ export const AirlockOptionsSchema = Schema.Struct({
       })
     ])
   ),
-  logLevel: Schema.optionalKey(Schema.Literals(["none", "error", "warn", "info", "debug"]))
+  logLevel: Schema.optionalKey(Schema.Literals(["none", "error", "warn", "info", "debug"])),
+  requestTimeout: Schema.optionalKey(
+    Schema.Number.check(
+      Schema.makeFilter((ms) => Number.isFinite(ms) && ms > 0, { message: "must be a positive number of milliseconds" })
+    )
+  )
 })
 
 /**
@@ -116,4 +121,10 @@ export interface AirlockOptions {
    * relay and the embedded wallet's frame.
    */
   readonly endpoints: Endpoints
+  /**
+   * How long one call to the wallet API or the blockchain API may take, in ms (project config, wallets, balances,
+   * history…). A host that never answers then fails like an unreachable one: `ready` resolves, and the view shows its
+   * alert or empty state. @default 10000
+   */
+  readonly requestTimeout?: number | undefined
 }

@@ -23,7 +23,12 @@ export interface ClientConfigShape {
   /** The `sv` query parameter (SDK version). */
   readonly sdkVersion: string
   readonly endpoints: Endpoints
+  /** How long one call to a hosted API may take, in ms, before it fails as unreachable. @default 10000 */
+  readonly requestTimeout?: number | undefined
 }
+
+/** The default of `requestTimeout`: 10 s, as viem's HTTP transport. */
+export const defaultRequestTimeout = 10_000
 
 /** The SDK version sent as `sv` (SPEC §9: default sdk version 4 → "airlock-react-4.x"). */
 export const sdkVersion = "airlock-4.0.0"

@@ -1,3 +1,4 @@
+import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import * as HttpClient from "effect/http/HttpClient"
 import * as HttpClientRequest from "effect/http/HttpClientRequest"
@@ -12,7 +13,7 @@ import {
   type EndpointOutput,
   fillPath
 } from "../schema/api/endpoint.ts"
-import { ClientConfig, type ClientConfigShape } from "./ClientConfig.ts"
+import { ClientConfig, type ClientConfigShape, defaultRequestTimeout } from "./ClientConfig.ts"
 
 const apiLabels: Record<ApiName, string> = { walletApi: "wallet API", blockchainApi: "blockchain API" }
 
@@ -158,6 +159,7 @@ export const makeApiClient = (
     const config = yield* ClientConfig
     const label = apiLabels[api]
     const statusAlerts = options.statusAlerts ?? false
+    const timeout = config.requestTimeout ?? defaultRequestTimeout
 
     const encode = (schema: Schema.Top | undefined, value: unknown) =>
       schema === undefined
@@ -191,7 +193,17 @@ export const makeApiClient = (
         return yield* Schema.decodeUnknownEffect(endpoint.response as unknown as PlainCodec)(json).pipe(
           Effect.mapError(decodeError)
         )
-      })
+      }).pipe(
+        // A host that takes the connection and never answers (or never ends its body) fails like an unreachable one,
+        // so the caller's SPEC alert or empty result follows; the interrupted fetch is aborted.
+        Effect.timeoutOrElse({
+          duration: Duration.millis(timeout),
+          orElse: () =>
+            Effect.fail(
+              new ApiError({ reason: "Transport", params: { api: label }, details: `No answer within ${timeout} ms` })
+            )
+        })
+      )
 
     return {
       call: <E extends EndpointDef & { readonly response: Schema.Top }>(endpoint: E, input: EndpointInput<E>) =>
