@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { DisplayText } from "./displayTextSchema.ts"
 import { NullableSafeImageUrl } from "./url.ts"
 
 /**
@@ -10,7 +11,7 @@ import { NullableSafeImageUrl } from "./url.ts"
  * ```
  */
 export const Identity = Schema.Struct({
-  name: Schema.NullOr(Schema.String),
+  name: Schema.NullOr(DisplayText),
   avatar: NullableSafeImageUrl
 })
 /** The public identity of an address. */

@@ -1,9 +1,10 @@
 import type { Connector } from "./connector.ts"
+import { displayText } from "./displayText.ts"
 import { isSafeConnectorIcon } from "./urlCheck.ts"
 
 /**
  * A connector as it announces itself (EIP-6963, Wallet Standard), with an unsafe `imageUrl` or `info.icon` dropped
- * and a console warning. Core applies it to every connector discovery reports, before it enters the state; an inline
+ * and a console warning, and its name's bidirectional controls removed ({@link displayText}). Core applies it to every connector discovery reports, before it enters the state; an inline
  * SVG icon passes ({@link isSafeConnectorIcon}). Plain checks, no schema: discovery runs on the first load.
  * @example
  * ```ts
@@ -11,7 +12,9 @@ import { isSafeConnectorIcon } from "./urlCheck.ts"
  * // undefined
  * ```
  */
-export const sanitizeConnector = <C extends Connector>(connector: C): C => {
+export const sanitizeConnector = <C extends Connector>(announced: C): C => {
+  const name = typeof announced.name === "string" ? displayText(announced.name) : ""
+  const connector = name === announced.name ? announced : { ...announced, name }
   const unsafe = (url: string | null | undefined): boolean => typeof url === "string" && !isSafeConnectorIcon(url)
   const { imageUrl, info, ...rest } = connector
   const dropImage = unsafe(imageUrl)

@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { DisplayText } from "./displayTextSchema.ts"
 import { OptionalSafeImageUrl } from "./url.ts"
 
 /**
@@ -27,8 +28,8 @@ export type TokenQuantity = typeof TokenQuantity.Type
  * ```
  */
 export const TokenBalance = Schema.Struct({
-  name: Schema.String,
-  symbol: Schema.String,
+  name: DisplayText,
+  symbol: DisplayText,
   chainId: Schema.String,
   address: Schema.optionalKey(Schema.String),
   value: Schema.optionalKey(Schema.Number),

@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { DisplayText } from "./displayTextSchema.ts"
 import { OptionalSafeImageUrl, OptionalSafeLinkUrl } from "./url.ts"
 
 const NullableString = Schema.optionalKey(Schema.NullOr(Schema.String))
@@ -15,7 +16,7 @@ const NullableString = Schema.optionalKey(Schema.NullOr(Schema.String))
  */
 export const WalletListing = Schema.Struct({
   id: Schema.String,
-  name: Schema.String,
+  name: DisplayText,
   image_id: NullableString,
   image_url: OptionalSafeImageUrl,
   homepage: OptionalSafeLinkUrl,

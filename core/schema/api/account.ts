@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { DisplayText } from "../displayTextSchema.ts"
 import { Identity } from "../identity.ts"
 import { TokenBalance } from "../token.ts"
 import { Transaction } from "../transaction.ts"
@@ -123,8 +124,8 @@ export type FungiblePriceBody = typeof FungiblePriceBody.Type
  * ```
  */
 export const FungiblePrice = Schema.Struct({
-  name: Schema.String,
-  symbol: Schema.String,
+  name: DisplayText,
+  symbol: DisplayText,
   iconUrl: OptionalSafeImageUrl,
   price: Schema.Number
 })

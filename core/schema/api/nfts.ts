@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { DisplayText } from "../displayTextSchema.ts"
 import { OptionalSafeImageUrl } from "../url.ts"
 
 /**
@@ -18,8 +19,8 @@ export const Nft = Schema.Struct({
   chainId: Schema.String,
   contract: Schema.String,
   tokenId: Schema.String,
-  name: Schema.String,
-  collection: Schema.Struct({ name: Schema.String, symbol: Schema.optionalKey(Schema.String) }),
+  name: DisplayText,
+  collection: Schema.Struct({ name: DisplayText, symbol: Schema.optionalKey(DisplayText) }),
   imageUrl: OptionalSafeImageUrl,
   description: Schema.optionalKey(Schema.String),
   standard: Schema.optionalKey(Schema.String),
