@@ -5,6 +5,7 @@
  * transactions. Signing with the node's accounts and chain control (anvil's cheat codes, mining, tracing) are refused.
  */
 import { Schema } from "effect"
+import { SAFE_RPC_METHODS } from "../../../core/rules/rpcMethods.ts"
 import { rpcId } from "../../guard.ts"
 import type { ApiRoute } from "../app.ts"
 import { HttpError, json } from "../router.ts"
@@ -14,48 +15,17 @@ import { namesSolanaChain } from "../solana.ts"
 const JsonRpcAnswer = Schema.Unknown
 
 /**
- * The EVM methods the proxy forwards: reads, filters, gas estimates and `eth_sendRawTransaction` (a transaction the
- * user's wallet signed). Everything else is refused, because anvil answers it with its unlocked dev accounts (signing,
- * sending) or lets the caller control the chain (balances, time, mining, tracing): through the proxy any page could
- * spend from those accounts. SPEC §5's safe list is the wallet's; this is the node's.
+ * The EVM methods the proxy forwards: the wallet's safe reads (SPEC §5, `SAFE_RPC_METHODS`, which include
+ * `eth_sendRawTransaction`: a transaction the user's wallet signed) that a node answers, and a few node-only reads.
+ * Everything else is refused, because anvil answers it with its unlocked dev accounts (signing, sending,
+ * `eth_accounts`) or lets the caller control the chain (balances, time, mining, tracing): through the proxy any page
+ * could spend from those accounts.
  */
 export const evmProxyMethods: ReadonlySet<string> = new Set([
-  "eth_blobBaseFee",
-  "eth_blockNumber",
-  "eth_call",
-  "eth_chainId",
+  ...SAFE_RPC_METHODS.filter((method) => method.startsWith("eth_") && method !== "eth_accounts"),
   "eth_createAccessList",
-  "eth_estimateGas",
-  "eth_feeHistory",
-  "eth_gasPrice",
-  "eth_getBalance",
-  "eth_getBlockByHash",
-  "eth_getBlockByNumber",
-  "eth_getBlockReceipts",
-  "eth_getBlockTransactionCountByHash",
-  "eth_getBlockTransactionCountByNumber",
-  "eth_getCode",
-  "eth_getFilterChanges",
-  "eth_getFilterLogs",
-  "eth_getLogs",
-  "eth_getProof",
-  "eth_getStorageAt",
-  "eth_getTransactionByBlockHashAndIndex",
-  "eth_getTransactionByBlockNumberAndIndex",
-  "eth_getTransactionByHash",
-  "eth_getTransactionCount",
-  "eth_getTransactionReceipt",
-  "eth_getUncleCountByBlockHash",
-  "eth_getUncleCountByBlockNumber",
-  "eth_maxPriorityFeePerGas",
-  "eth_newBlockFilter",
-  "eth_newFilter",
-  "eth_newPendingTransactionFilter",
   "eth_protocolVersion",
-  "eth_sendRawTransaction",
   "eth_simulateV1",
-  "eth_syncing",
-  "eth_uninstallFilter",
   "net_listening",
   "net_version",
   "web3_clientVersion",
