@@ -66,6 +66,8 @@ const docsRenderer = (): Plugin => {
 
 /** The other packages browser tests load (core's lazy parts, the adapters, the views, the tests' own). */
 const browserPackages = [
+  // The tests' `settled` reads the frame loop of @react-spring/shared: pre-bundled with web's, so it is the same copy.
+  "@react-spring/shared",
   "@react-spring/web",
   "@solana-program/system",
   "@solana-program/token",

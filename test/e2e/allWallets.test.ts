@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest"
 import { makeRegistry } from "../../sandbox/api/registry.ts"
 import { openAllWallets as openDemoAllWallets } from "../fixtures/demo.ts"
 import { useE2eSession } from "./session.ts"
+import { settled } from "./settled.ts"
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
 /** The registry's last wallet, the one a full scroll ends on. */
@@ -86,6 +87,7 @@ describe("All Wallets in the sandbox demo", () => {
 
   it("axe finds no violations on the grid", async () => {
     await openAllWallets()
+    await settled(session.page)
     // Evaluated over the DevTools protocol: the demo's CSP (script-src 'self') refuses an added script tag.
     await session.page.evaluate(readFileSync(axePath, "utf8"))
     const violations = await session.page.evaluate(async () => {

@@ -4,6 +4,7 @@ import { truncateAddress } from "../../core/schema/format.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
 import { connectDemo } from "./connectDemo.ts"
 import { useE2eSession } from "./session.ts"
+import { settled } from "./settled.ts"
 
 // The demo as a visitor on a phone sees it: one account button, long values that wrap, nothing wider than the
 // screen, and theme and language switches that change the modal.
@@ -39,15 +40,9 @@ describe("the demo page on a 390 px wide phone", () => {
     await page.getByRole("banner").getByRole("button", { name: short, exact: true }).click()
     await page.getByRole("dialog", { name: "Account" }).waitFor({ timeout: 15_000 })
     const sheet = modal().locator(".airlock-card")
-    // The sheet slides up from the bottom: judged once its box stops moving.
-    let box = await sheet.boundingBox()
-    await expect
-      .poll(async () => {
-        const last = box
-        box = await sheet.boundingBox()
-        return JSON.stringify(box) === JSON.stringify(last)
-      })
-      .toBe(true)
+    // Judged once nothing moves: the view's slide-in and the card's height have ended.
+    await settled(page)
+    const box = await sheet.boundingBox()
     expect(box).not.toBeNull()
     expect(box!.x).toBeGreaterThanOrEqual(0)
     expect(box!.x + box!.width).toBeLessThanOrEqual(390)

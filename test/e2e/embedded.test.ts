@@ -7,6 +7,7 @@ import { truncateAddress } from "../../core/schema/format.ts"
 import { shortenEmail } from "../../core/schema/loginName.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
 import { useE2eSession } from "./session.ts"
+import { settled } from "./settled.ts"
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
 
@@ -338,6 +339,8 @@ describe("the embedded wallet through the modal", () => {
     it(`logs in with the keyboard alone, every embedded view axe clean (${colorScheme})`, async () => {
       await page.emulateMedia({ colorScheme })
       const violations = async () => {
+        // Each view measured at rest, not fading in (its text at a passing opacity fails colour contrast).
+        await settled(page)
         await page.evaluate(readFileSync(axePath, "utf8"))
         return page.evaluate(async () => {
           const axe = (

@@ -9,6 +9,7 @@ import type { Sandbox } from "../../sandbox/index.ts"
 import { readQrCode } from "../fixtures/qr.ts"
 import type { PageRecord } from "./browser.ts"
 import { useE2eSession } from "./session.ts"
+import { settled } from "./settled.ts"
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
 
@@ -69,6 +70,8 @@ describe("the Sandbox Solana Wallet in the demo", () => {
     page.getByRole("button", { name: new RegExp(truncateAddress(owner()).replaceAll(".", "\\.")) }).first()
 
   const axeViolations = async () => {
+    // The view measured at rest, not fading in.
+    await settled(page)
     await page.evaluate(readFileSync(axePath, "utf8"))
     return page.evaluate(async () => {
       const axe = (
@@ -223,7 +226,9 @@ describe("the Sandbox Solana Wallet in the demo", () => {
     await send.getByLabel("To", { exact: true }).fill(receiver())
     await send.getByRole("button", { name: "Preview send" }).click()
     // A transfer's fee on the sandbox chain: 5000 lamports per signature, one signature.
-    await expect.poll(() => send.getByTestId("send-preview-fee").textContent()).toBe("0.000005 SOL")
+    await expect
+      .poll(() => send.getByTestId("send-preview-fee").textContent(), { timeout: 15_000 })
+      .toBe("0.000005 SOL")
     await send.getByRole("button", { name: "Send", exact: true }).click()
     await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
     await page.getByText(snack).waitFor({ timeout: 30_000 })

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import type { Connector } from "../../../core/schema/connector.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import { connectedTo, renderAirlock, skipAnimations } from "./setup.tsx"
+import { connectedTo, renderAirlock, settled, skipAnimations } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
 
@@ -25,6 +25,8 @@ const openConnect = async (state: (state: AirlockState) => AirlockState) => {
   const rendered = await renderAirlock({ state })
   await userEvent.click(rendered.button)
   await expect.element(page.getByRole("dialog", { name: "Connect Wallet" })).toBeVisible()
+  // Laid out and still, as a user sees it: the tests measure boxes (the social row, the bottom sheet).
+  await settled()
   return rendered
 }
 
@@ -147,6 +149,7 @@ describe("the Connect view", () => {
       const socials = page.getByRole("group", { name: "Social login" })
       const more = socials.getByRole("button", { name: "More social logins" })
       await expect.element(more).toBeVisible()
+      await settled()
       const row = () => [...socials.element().querySelectorAll("ul button")]
       // Every button of the row on one line, inside the card.
       const card = (document.querySelector("dialog") as HTMLElement).getBoundingClientRect()

@@ -3,7 +3,7 @@ import { page, userEvent } from "vitest/browser"
 import { mainnet } from "../../../core/networks/index.ts"
 import type { Transaction } from "../../../core/schema/transaction.ts"
 import { fakeAccount, fakeAdapter } from "../../../core/testing/index.ts"
-import { axeWhenSettled, renderAirlock, skipAnimations } from "./setup.tsx"
+import { axeWhenSettled, renderAirlock, settled, skipAnimations } from "./setup.tsx"
 
 // The Account view's Activity tab through the real flow: a wallet connects (airlock/testing's fakeAdapter), the tab
 // loads the history from the blockchain API (memory layer, 2 per page) and draws it grouped by date.
@@ -51,7 +51,7 @@ const setup = async (options: { themeMode?: "light" | "dark"; fail?: boolean; ac
   // The view in place (its chunk loaded, nothing moving): on a loaded machine a click computed mid-way could land
   // beside the tab.
   await expect.element(activity).toBeVisible()
-  await expect.poll(() => document.getAnimations().filter((a) => a.playState === "running").length).toBe(0)
+  await settled()
   await userEvent.click(activity)
   await expect.element(activity).toHaveAttribute("aria-selected", "true")
   return { ...rendered, dialog }

@@ -3,7 +3,7 @@ import { page, userEvent } from "vitest/browser"
 import { defineNetwork, mainnet } from "../../../core/networks/index.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { NetworkButton } from "../../../renderers/react/index.ts"
-import { renderAirlock, skipAnimations } from "./setup.tsx"
+import { renderAirlock, settled, skipAnimations } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
 
@@ -78,6 +78,7 @@ describe("brand logos", () => {
     test(`the Connect view with its logos, in ${themeMode} (screenshot)`, async () => {
       await openConnect(themeMode)
       expect(logoIn("Continue with Apple")).not.toBeNull()
+      await settled()
       await page.screenshot({ path: `../../../.vitest/brands/connect-${themeMode}.png` })
     })
   }

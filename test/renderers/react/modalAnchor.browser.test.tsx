@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import type { WalletListing } from "../../../core/schema/wallet.ts"
-import { renderAirlock, skipAnimations } from "./setup.tsx"
+import { renderAirlock, settled, skipAnimations } from "./setup.tsx"
 
 // Animations on: the card's height animates (SPEC §2, 150 ms); the edge it is anchored at must not move meanwhile.
 beforeAll(() => skipAnimations(false))
@@ -20,10 +20,10 @@ const card = () => document.querySelector<HTMLDialogElement>("dialog[open]")!
 const frame = () => new Promise((resolve) => requestAnimationFrame(resolve))
 
 /**
- * The card's box on every frame from now until `settled` holds and no animation is left, and 10 frames more: what a
- * user sees of the change `act` makes.
+ * The card's box on every frame from now until `shown` holds and nothing moves any more (`settled`: the height's
+ * spring ended), and 10 frames more: what a user sees of the change `act` makes.
  */
-const boxesDuring = async (act: () => unknown, settled: () => boolean): Promise<DOMRect[]> => {
+const boxesDuring = async (act: () => unknown, shown: () => boolean): Promise<DOMRect[]> => {
   const boxes: DOMRect[] = [card().getBoundingClientRect()]
   let stop = false
   const look = () => {
@@ -32,8 +32,9 @@ const boxesDuring = async (act: () => unknown, settled: () => boolean): Promise<
   }
   requestAnimationFrame(look)
   await act()
-  await expect.poll(settled, { timeout: 5000 }).toBe(true)
-  for (let i = 0; i < 20; i++) await frame()
+  await expect.poll(shown, { timeout: 5000 }).toBe(true)
+  await settled()
+  for (let i = 0; i < 10; i++) await frame()
   stop = true
   await frame()
   return boxes
@@ -50,7 +51,7 @@ const openOnConnect = async () => {
   await userEvent.click(rendered.button)
   await expect.element(page.getByRole("dialog", { name: "Connect Wallet" })).toBeVisible()
   // The opening's own animations end first.
-  for (let i = 0; i < 20; i++) await frame()
+  await settled()
   return rendered
 }
 
@@ -80,7 +81,7 @@ describe.each([
     const { client } = await openOnConnect()
     client.push("AllWallets")
     await expect.poll(walletsDrawn).toBe(true)
-    for (let i = 0; i < 20; i++) await frame()
+    await settled()
     const search = page.getByRole("searchbox", { name: "Search wallets" })
     const boxes = await boxesDuring(() => userEvent.fill(search, "no such wallet"), listEmpty)
     expect(travel(boxes, edge)).toBeLessThan(1)

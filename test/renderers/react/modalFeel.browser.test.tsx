@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
-import { renderAirlock, skipAnimations, walletConnectListed } from "./setup.tsx"
+import { renderAirlock, settled, skipAnimations, walletConnectListed } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
 afterEach(async () => {
@@ -11,6 +11,8 @@ const openModal = async (options: Parameters<typeof renderAirlock>[0] = {}) => {
   const rendered = await renderAirlock(options)
   await userEvent.click(rendered.button)
   await expect.element(page.getByRole("dialog", { name: "Connect Wallet" })).toBeVisible()
+  // The card's boxes and styles are read at rest.
+  await settled()
   const dialog = page.getByRole("dialog", { name: "Connect Wallet" }).element() as HTMLDialogElement
   return { ...rendered, dialog }
 }

@@ -6,7 +6,7 @@ import type { Connector } from "../../../core/schema/connector.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { fakeAdapter } from "../../../core/testing/index.ts"
 import { pseudoRtl } from "../../fixtures/pseudoLocales.ts"
-import { renderAirlock, skipAnimations } from "./setup.tsx"
+import { renderAirlock, settled, skipAnimations } from "./setup.tsx"
 
 // Right-to-left: the modal takes the locale's direction and mirrors (the header, rows, tabs, the back chevron, arrow
 // keys), checked in Chromium at a phone's width against the same modal left-to-right. Screenshots land in .vitest/rtl/.
@@ -36,6 +36,8 @@ const openConnect = async (locale: LocaleCatalogue | undefined) => {
   const { button } = await renderAirlock({ state: withWallets, ...(locale === undefined ? {} : { locale }) })
   await userEvent.click(button)
   await expect.poll(() => inDialog(".airlock-list-item"), { timeout: 10_000 }).not.toBeNull()
+  // Boxes and screenshots of the view at rest, not sliding in.
+  await settled()
 }
 
 const openAccount = async (locale: LocaleCatalogue | undefined) => {
@@ -48,6 +50,7 @@ const openAccount = async (locale: LocaleCatalogue | undefined) => {
   await client.connect("test.wallet")
   await userEvent.click(button)
   await expect.poll(() => inDialog(".airlock-tabs"), { timeout: 10_000 }).not.toBeNull()
+  await settled()
   return client
 }
 
@@ -90,6 +93,7 @@ describe("a right-to-left locale", () => {
     await userEvent.keyboard("{ArrowLeft}")
     await expect.poll(() => document.activeElement?.id).toBe(tabs[1]?.id)
     expect(tabs[1]?.getAttribute("aria-selected")).toBe("true")
+    await settled()
     // The network row: its icon at the right of its name.
     const network = [...dialog().querySelectorAll(".airlock-account-actions .airlock-list-item")][0]
     expect(box(network?.querySelector(".airlock-network-icon")).left).toBeGreaterThan(
@@ -99,6 +103,7 @@ describe("a right-to-left locale", () => {
 
     client.push("Receive")
     await expect.poll(() => inDialog(".airlock-receive"), { timeout: 10_000 }).not.toBeNull()
+    await settled()
     const back = inDialog(".airlock-back") as HTMLElement
     expect(back.hidden).toBe(false)
     expect(box(back).left).toBeGreaterThan(box(inDialog(".airlock-close")).left)
@@ -114,6 +119,7 @@ describe("a right-to-left locale", () => {
     await page.screenshot({ path: "../../../.vitest/rtl/account-ltr-390.png" })
     client.push("Receive")
     await expect.poll(() => inDialog(".airlock-receive"), { timeout: 10_000 }).not.toBeNull()
+    await settled()
     const back = inDialog(".airlock-back") as HTMLElement
     expect(box(back).left).toBeLessThan(box(inDialog(".airlock-close")).left)
     expect(getComputedStyle(back.querySelector("svg") as Element).transform).toBe("none")
@@ -123,6 +129,7 @@ describe("a right-to-left locale", () => {
     const client = await openAccount(english)
     await client.setLocale(pseudoRtl)
     await expect.poll(() => dialog().getAttribute("dir")).toBe("rtl")
+    await settled()
     const tabs = [...dialog().querySelectorAll<HTMLElement>("[role=tab]")]
     expect(box(tabs[0]).left).toBeGreaterThan(box(tabs[2]).left)
   })

@@ -1,3 +1,4 @@
+import { frameLoop, Globals as SharedGlobals } from "@react-spring/shared"
 import { Globals } from "@react-spring/web"
 import axe from "axe-core"
 import type { ReactNode } from "react"
@@ -88,15 +89,56 @@ export const connectedTo =
     }
   })
 
-/**
- * axe over `context` once every CSS transition and finite animation on the page has finished: a text still fading in is
- * measured at its passing opacity and fails colour contrast, which a user never sees settled.
- */
-export const axeWhenSettled = async (context: axe.ElementContext = document): Promise<axe.AxeResults> => {
-  // Finite ones only: a spinner turns for ever.
-  const ending = document
-    .getAnimations()
+const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()))
+
+// The renderer's views, title and height are react-spring springs: JavaScript writing inline styles on each frame, not
+// in `document.getAnimations()`. The frame loop that runs them is @react-spring/shared's; a second copy of it (a
+// package optimised apart from @react-spring/web) would be idle for ever and `settled` a no-op, hence this check.
+if (Globals !== SharedGlobals) throw new Error("setup.tsx: @react-spring/shared is not the copy @react-spring/web runs")
+
+/** What still moves under `root`: finite CSS animations and transitions (a spinner turns for ever), running springs. */
+const moving = (root: Document | Element): string[] => {
+  const animations = root instanceof Document ? root.getAnimations() : root.getAnimations({ subtree: true })
+  const css = animations
+    .filter((animation) => animation.playState === "running" || animation.pending)
     .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-  await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)))
+    .map((animation) => `${animation.constructor.name} ${(animation as CSSAnimation).animationName ?? ""}`.trim())
+  return frameLoop.idle ? css : [...css, "react-spring"]
+}
+
+/**
+ * Resolves once nothing moves on the page: no finite CSS animation or transition under `root` (the whole document by
+ * default) and no react-spring animation (view slide-in, title fade, height), for two frames in a row, so layout and
+ * the ResizeObserver callbacks of the last frame (the view's height, the social row's columns) and what they start
+ * are done too. Every axe, visual or layout check calls it first: a view still fading in is measured at its passing
+ * opacity and fails colour contrast, a card still growing has its rows elsewhere, which a user never sees settled.
+ * Waits for the animations' real end (with `skipAnimations()` springs end at once); rejects, naming what still moves,
+ * after `timeout` ms.
+ */
+export const settled = async (root: Document | Element = document, timeout = 4000): Promise<void> => {
+  const deadline = performance.now() + timeout
+  let quiet = 0
+  while (quiet < 2) {
+    await frame()
+    const left = moving(root)
+    if (left.length === 0) {
+      quiet += 1
+      continue
+    }
+    quiet = 0
+    if (performance.now() > deadline) throw new Error(`settled: still moving after ${timeout} ms: ${left.join(", ")}`)
+    const ending = (root instanceof Document ? root.getAnimations() : root.getAnimations({ subtree: true })).filter(
+      (animation) => animation.playState === "running" && animation.effect?.getComputedTiming().endTime !== Infinity
+    )
+    await Promise.race([
+      Promise.all(ending.map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - performance.now())))
+    ])
+  }
+}
+
+/** axe over `context` once the page is {@link settled}: a text still fading in fails colour contrast. */
+export const axeWhenSettled = async (context: axe.ElementContext = document): Promise<axe.AxeResults> => {
+  await settled()
   return axe.run(context)
 }

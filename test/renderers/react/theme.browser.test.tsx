@@ -2,13 +2,15 @@ import { afterEach, beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import { base, mainnet } from "../../../core/networks/index.ts"
 import type { ConnectorData } from "../../../core/schema/connector.ts"
-import { axeWhenSettled, connectedTo, renderAirlock, skipAnimations, walletConnectListed } from "./setup.tsx"
+import { axeWhenSettled, connectedTo, renderAirlock, settled, skipAnimations, walletConnectListed } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
 
 const openModal = async (button: HTMLButtonElement, title: string) => {
   await userEvent.click(button)
   await expect.element(page.getByRole("dialog", { name: title })).toBeVisible()
+  // Colours and sizes read off the card at rest.
+  await settled()
   return document.querySelector("dialog") as HTMLDialogElement
 }
 
@@ -28,6 +30,7 @@ describe("theme", () => {
 
     light.client.setThemeMode("dark")
     await expect.poll(() => lightDialog.dataset.theme).toBe("dark")
+    await settled()
     expect(light.button.dataset.theme).toBe("dark")
     const darkColors = [getComputedStyle(lightDialog).backgroundColor, getComputedStyle(lightDialog).color]
     expect(darkColors[0]).not.toBe(lightColors[0])
@@ -160,15 +163,15 @@ describe("a strict Content-Security-Policy", () => {
     await userEvent.click(page.getByRole("button", { name: /All Wallets/ }))
     await expect.element(page.getByRole("dialog", { name: "All Wallets" })).toBeVisible()
     // Each animation is waited out by its end state, not by time: the slide-in ends at full opacity, the shake ends.
-    const settled = (view: string) => {
+    const inPlace = (view: string) => {
       const element = document.querySelector<HTMLElement>(".airlock-view")
       return element?.dataset.view === view && element.style.opacity === "1"
     }
-    await expect.poll(() => settled("AllWallets")).toBe(true)
+    await expect.poll(() => inPlace("AllWallets")).toBe(true)
     client.shake()
     await expect.poll(() => document.querySelector("[data-shake]")?.getAttribute("data-shake")).toBe("true")
     await userEvent.click(page.getByRole("button", { name: "Back" }))
-    await expect.poll(() => settled("Connect")).toBe(true)
+    await expect.poll(() => inPlace("Connect")).toBe(true)
     await expect.poll(() => document.querySelector("[data-shake]")?.getAttribute("data-shake")).toBe("false")
     expect(getComputedStyle(button).backgroundColor).toBe("rgb(255, 0, 0)")
     expect(violations).toEqual([])

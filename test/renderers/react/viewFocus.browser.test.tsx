@@ -5,7 +5,7 @@ import { onRevealRequest, syncDialog, syncViewFocus } from "../../../core/anatom
 import { mainnet } from "../../../core/networks/index.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
 import { fakeAdapter } from "../../../core/testing/index.ts"
-import { readyAirlock, renderAirlock, skipAnimations } from "./setup.tsx"
+import { readyAirlock, renderAirlock, settled, skipAnimations } from "./setup.tsx"
 
 beforeAll(() => skipAnimations())
 afterEach(() => skipAnimations(true))
@@ -343,6 +343,7 @@ describe("Back to All Wallets returns the focus to the same wallet", () => {
       await expect.poll(focusedWallet).toBe(chosen)
       expect((search().element() as HTMLInputElement).value).toBe(searched)
       // In sight in the grid's scrolled box, not drawn off screen; and it is the grid's tab stop (arrows go on from it).
+      await settled()
       const box = (document.activeElement as HTMLElement).getBoundingClientRect()
       const frame = gridElement().getBoundingClientRect()
       expect(box.top).toBeGreaterThanOrEqual(frame.top)

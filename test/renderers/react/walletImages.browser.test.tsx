@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, test } from "vitest"
 import { page, userEvent } from "vitest/browser"
 import type { Connector } from "../../../core/schema/connector.ts"
 import type { AirlockState } from "../../../core/state/AirlockState.ts"
-import { renderAirlock, skipAnimations, walletConnectConnector, walletConnectListed } from "./setup.tsx"
+import { renderAirlock, settled, skipAnimations, walletConnectConnector, walletConnectListed } from "./setup.tsx"
 
 beforeAll(() => {
   skipAnimations()
@@ -122,7 +122,8 @@ describe("wallet images", () => {
     // Trust Wallet's image first, then the recommended wallets' until there are four.
     await expect.poll(() => [...(tile?.querySelectorAll("img") ?? [])].length).toBe(4)
     expect(tile?.querySelectorAll("img")[0]?.getAttribute("alt")).toBe("")
-    // The four fit in the place of one wallet's image, two by two.
+    // The four fit in the place of one wallet's image, two by two (measured once laid out and still).
+    await settled()
     const box = tile?.getBoundingClientRect()
     expect([box?.width, box?.height]).toEqual([32, 32])
     const cells = [...(tile?.querySelectorAll("img") ?? [])].map((img) => img.getBoundingClientRect())
