@@ -264,7 +264,9 @@ const SearchRow = ({
 }) => {
   const client = useAirlock()
   const { t } = useAirlockTranslation()
-  const [text, setText] = useState(search)
+  // The text typed last, even when its search was still waiting out the delay as the user chose a wallet: Back shows
+  // what was typed, not the search that ran before it.
+  const [text, setText] = useState(() => client.getState().wallets.query ?? search)
   const input = useRef<HTMLInputElement>(null)
   const onSearch = (value: string) => {
     setText(value)

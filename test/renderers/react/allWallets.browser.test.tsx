@@ -44,6 +44,19 @@ const cellNames = () =>
 const focusedName = () => document.activeElement?.querySelector(".airlock-wallet-card-name")?.textContent ?? ""
 
 describe("All Wallets grid", () => {
+  test("Back from a wallet chosen while a search waited out its delay shows the text typed, not the older search", async () => {
+    // A test clock: the search's 300 ms never pass, as when a wallet is chosen within them.
+    const { client } = await openAllWallets({ clock: "test" })
+    await expect.element(grid().getByRole("button", { name: "Wallet 0", exact: true })).toBeVisible()
+    await userEvent.click(page.getByRole("searchbox", { name: "Search wallets" }))
+    await userEvent.keyboard("Wallet 64")
+    expect(client.getState().wallets.search ?? "").toBe("")
+    await userEvent.click(grid().getByRole("button", { name: "Wallet 0", exact: true }))
+    await expect.poll(() => client.getState().modal.view).toBe("ConnectingWalletConnect")
+    await userEvent.click(page.getByRole("button", { name: "Back" }))
+    await expect.element(page.getByRole("searchbox", { name: "Search wallets" })).toHaveValue("Wallet 64")
+  })
+
   test("scrolls to the last of 650 wallets with only the rows in sight in the DOM", async () => {
     const { client } = await openAllWallets()
     await expect.element(grid().getByRole("button", { name: "Wallet 0", exact: true })).toBeVisible()
