@@ -1,7 +1,14 @@
 /**
- * The secure site's logins: email codes with device approval, email update, the social stand-ins' codes and the
- * Farcaster stand-in's channels, and the sessions they end in. Users (each with an EOA key made on first login) and
- * sessions are stored in `frame.db`; pending steps live in memory, bounded, and expire after 10 minutes.
+ * The secure site's logins: email codes, email update, the social stand-ins' codes and the Farcaster stand-in's
+ * channels, and the sessions they end in. Users (each with an EOA key made on first login) and sessions are stored in
+ * `frame.db`; pending steps live in memory, bounded, and expire after 10 minutes.
+ *
+ * Every login, pending step and session is bound to a {@link FrameBinding}: the project and the embedding app's origin
+ * the frame established. A request under another binding finds no login ("Not signed in"), so a page of another
+ * origin, or one that embeds the frame with another project id, starts signed out.
+ *
+ * DEVELOPMENT STAND-INS: the social and Farcaster logins take the username typed on their page as the identity, with
+ * no password and no provider behind them. Anyone can sign in as any social or Farcaster user. Never deploy them.
  */
 import { randomUUID } from "node:crypto"
 import type { Hex } from "viem"
@@ -12,6 +19,7 @@ import {
   codeLifetimeMs,
   FrameHttpError,
   makePendingTable,
+  makeRateLimit,
   newCode,
   type OneTimeCode,
   randomId
@@ -38,6 +46,33 @@ export type ConnectEmailAction = "VERIFY_DEVICE" | "VERIFY_OTP" | "CONNECT"
 /** What update-email asks next (SPEC §4). */
 export type UpdateEmailAction = "VERIFY_PRIMARY_OTP" | "VERIFY_SECONDARY_OTP"
 
+/**
+ * What a login is bound to: the project the frame was loaded for and the embedding app's origin, which the frame
+ * establishes itself (the origin it accepts messages from, checked against the project's allowed origins).
+ */
+export interface FrameBinding {
+  readonly projectId: string
+  readonly appOrigin: string
+}
+
+/** The server's own limits on starting sign-ins (the client's 30 s email cooldown is the client's). */
+export interface FrameLimits {
+  /** One email gets at most one code per this many ms; a sign-in with a code ends the wait. @default 20000 */
+  readonly emailCooldownMs: number
+  /**
+   * Sign-ins (email codes, social and Farcaster starts) one client may start per {@link codeLifetimeMs}. A client is
+   * the caller's IP address (the socket's, no forwarding header): the device id is the caller's to choose, so it
+   * cannot be what a limit counts. @default 60
+   */
+  readonly perClient: number
+}
+
+/** The limits {@link makeAuth} applies unless told otherwise. */
+export const defaultFrameLimits: FrameLimits = { emailCooldownMs: 20_000, perClient: 60 }
+
+const sameBinding = (a: FrameBinding, b: FrameBinding): boolean =>
+  a.projectId === b.projectId && a.appOrigin === b.appOrigin
+
 /** Options of {@link makeAuth}. */
 export interface AuthOptions {
   readonly store: FrameStore
@@ -49,15 +84,16 @@ export interface AuthOptions {
   readonly onLogin?: (user: FrameUserRow) => Promise<void>
   /** How long a long-poll waits before answering "pending". @default 25000 */
   readonly longPollMs?: number
+  /** The server's limits on starting sign-ins. @default defaultFrameLimits */
+  readonly limits?: Partial<FrameLimits>
 }
 
 interface EmailLogin {
   readonly email: string
   readonly deviceId: string
+  readonly binding: FrameBinding
   readonly expiresAt: number
-  /** Set while the device waits for approval: the token of the mailbox link. */
-  deviceToken: string | undefined
-  code: OneTimeCode | undefined
+  readonly code: OneTimeCode
 }
 
 interface EmailUpdate {
@@ -70,6 +106,7 @@ interface EmailUpdate {
 
 interface SocialState {
   readonly provider: FrameSocialProvider
+  readonly projectId: string
   readonly appOrigin: string
   readonly appName: string
   readonly expiresAt: number
@@ -78,6 +115,7 @@ interface SocialState {
 }
 
 interface FarcasterChannel {
+  readonly binding: FrameBinding
   readonly appName: string
   readonly expiresAt: number
   username: string | undefined
@@ -159,23 +197,37 @@ const makeWaiters = () => {
  * @example
  * ```ts
  * const auth = makeAuth({ store: openFrameStore(dir), now: Date.now, origin: () => "http://127.0.0.1:4410" })
- * const { action, loginId } = await auth.connectEmail({ email: "ada@example.com", deviceId })
+ * const binding = { projectId: "airlock-demo", appOrigin: "http://localhost:5173" }
+ * const { action, loginId } = auth.connectEmail({ email: "ada@example.com", deviceId, binding, client: "127.0.0.1" })
  * ```
  */
 export const makeAuth = (options: AuthOptions) => {
   const { store, now } = options
   const longPollMs = options.longPollMs ?? defaultLongPollMs
+  const limits: FrameLimits = { ...defaultFrameLimits, ...options.limits }
   const logins = makePendingTable<EmailLogin>(now)
   const updates = makePendingTable<EmailUpdate>(now)
   const socials = makePendingTable<SocialState>(now)
   const farcasters = makePendingTable<FarcasterChannel>(now)
   const waiters = makeWaiters()
+  const perEmail = makeRateLimit({
+    limit: 1,
+    windowMs: limits.emailCooldownMs,
+    now,
+    message: (seconds) => `A code was just sent to this email: try again in ${seconds} seconds`
+  })
+  const perClient = makeRateLimit({
+    limit: limits.perClient,
+    windowMs: codeLifetimeMs,
+    now,
+    message: (seconds) => `Too many sign-in attempts: try again in ${seconds} seconds`
+  })
 
-  const mailCode = (to: string, code: OneTimeCode, purpose: string) =>
+  const mailCode = (to: string, code: OneTimeCode, purpose: string, note = "") =>
     store.mailbox.add({
       to,
       subject: `${code.value} is your Airlock code`,
-      body: `Your code to ${purpose} is ${code.value}. It expires in 10 minutes and works once.`,
+      body: `${note}Your code to ${purpose} is ${code.value}. It expires in 10 minutes and works once.`,
       code: code.value,
       link: null,
       sentAt: now()
@@ -195,12 +247,14 @@ export const makeAuth = (options: AuthOptions) => {
     return user
   }
 
-  const startSession = async (user: FrameUserRow, deviceId: string): Promise<LoginResult> => {
+  const startSession = async (user: FrameUserRow, deviceId: string, binding: FrameBinding): Promise<LoginResult> => {
     store.devices.approve(user.id, deviceId, now())
     const token = randomId(32)
     store.sessions.put(token, {
       userId: user.id,
       deviceId,
+      projectId: binding.projectId,
+      appOrigin: binding.appOrigin,
       createdAt: now(),
       expiresAt: now() + sessionLifetimeMs,
       revokedAt: null
@@ -209,91 +263,74 @@ export const makeAuth = (options: AuthOptions) => {
     return { token, user }
   }
 
-  /** The user of a live session, or a 401. */
-  const userOf = (token: string | undefined): { user: FrameUserRow; deviceId: string } => {
+  /** The user of a live session made for `binding`, or a 401 (a session of another project or origin included). */
+  const userOf = (token: string | undefined, binding: FrameBinding): { user: FrameUserRow; deviceId: string } => {
     const session = token === undefined || token === "" ? undefined : store.sessions.get(token)
     const user = session === undefined ? undefined : store.users.byId(session.userId)
-    if (session === undefined || user === undefined || session.revokedAt !== null || now() >= session.expiresAt)
+    if (
+      session === undefined ||
+      user === undefined ||
+      session.revokedAt !== null ||
+      now() >= session.expiresAt ||
+      !sameBinding(session, binding)
+    )
       throw new FrameHttpError(401, "Not signed in")
     return { user, deviceId: session.deviceId }
   }
 
-  const sendLoginCode = (login: EmailLogin) => {
-    login.code = newCode(now())
-    mailCode(login.email, login.code, "sign in")
-  }
-
   return {
     /**
-     * Starts an email login: CONNECT when `token` is a live session of that email on this device; VERIFY_DEVICE for
-     * an account this device has not signed in to (a mailbox link approves it); VERIFY_OTP otherwise (a code is
-     * mailed). A new request voids the email's earlier pending login.
+     * Starts an email login: CONNECT when `token` is a live session of that email on this device (and binding);
+     * VERIFY_OTP otherwise, with a code mailed. The answer is the same for a known and an unknown email: whether the
+     * account exists shows only once the code is checked. Each request is its own pending login with its own code, so
+     * a request from another device never voids this one's. One code per email per cooldown, and a per-client limit.
      */
-    connectEmail: (input: { email: string; deviceId: string; token?: string | undefined }) => {
+    connectEmail: (input: {
+      email: string
+      deviceId: string
+      token?: string | undefined
+      binding: FrameBinding
+      client: string
+    }) => {
       const email = normalizeEmail(input.email)
       const deviceId = checkDevice(input.deviceId)
-      const user = store.users.byEmail(email)
-      if (input.token !== undefined && user !== undefined) {
+      if (input.token !== undefined) {
         try {
-          const session = userOf(input.token)
-          if (session.user.id === user.id && session.deviceId === deviceId) return { action: "CONNECT" as const }
+          const session = userOf(input.token, input.binding)
+          if (session.user.email === email && session.deviceId === deviceId) return { action: "CONNECT" as const }
         } catch {}
       }
-      for (const [id] of logins.find((login) => login.email === email)) logins.delete(id)
+      perClient.take(input.client)
+      perEmail.take(email)
       const loginId = randomId()
-      const login: EmailLogin = {
-        email,
-        deviceId,
-        expiresAt: now() + codeLifetimeMs,
-        deviceToken: undefined,
-        code: undefined
-      }
-      logins.set(loginId, login)
-      if (user !== undefined && !store.devices.isApproved(user.id, deviceId)) {
-        login.deviceToken = randomId()
-        const link = `${options.origin()}/mailbox/approve-device?token=${login.deviceToken}`
-        store.mailbox.add({
-          to: email,
-          subject: "Approve a new device",
-          body: "Someone is signing in to your Airlock wallet from a device it has not seen. Open the link to approve it.",
-          code: null,
-          link,
-          sentAt: now()
-        })
-        return { action: "VERIFY_DEVICE" as const, loginId }
-      }
-      sendLoginCode(login)
+      const code = newCode(now())
+      logins.set(loginId, { email, deviceId, binding: input.binding, expiresAt: now() + codeLifetimeMs, code })
+      // Only the mailbox's owner reads this, so it may say what the answer must not: a new device of an account.
+      const user = store.users.byEmail(email)
+      const note =
+        user !== undefined && !store.devices.isApproved(user.id, deviceId)
+          ? "Someone is signing in to your Airlock wallet from a device it has not seen. If it is not you, ignore this email. "
+          : ""
+      mailCode(email, code, "sign in", note)
       return { action: "VERIFY_OTP" as const, loginId }
     },
 
-    /** The mailbox link: approves the device of a pending login and mails its code. */
-    approveDevice: (deviceToken: string): { readonly email: string } => {
-      const found = logins.find((login) => login.deviceToken === deviceToken && now() < login.expiresAt)[0]
-      if (found === undefined) throw new FrameHttpError(404, "This link has expired or was already used")
-      const [loginId, login] = found
-      const user = store.users.byEmail(login.email)
-      if (user !== undefined) store.devices.approve(user.id, login.deviceId, now())
-      login.deviceToken = undefined
-      sendLoginCode(login)
-      waiters.wake(loginId)
-      return { email: login.email }
-    },
-
-    /** Resolves true once the login's device is approved; false when still waiting after the long-poll time. */
-    waitDevice: async (loginId: string, signal?: AbortSignal): Promise<boolean> => {
+    /**
+     * `CONNECT_DEVICE`'s long-poll: no login waits for a device approval any more (the code proves the mailbox), so
+     * it answers true at once for a pending login of this binding.
+     */
+    waitDevice: async (loginId: string, binding: FrameBinding): Promise<boolean> => {
       const login = logins.get(loginId)
-      if (login === undefined) throw new FrameHttpError(400, "No login in progress: request a new code")
-      if (login.deviceToken === undefined) return true
-      await waiters.wait(loginId, longPollMs, signal)
-      const after = logins.get(loginId)
-      return after !== undefined && after.deviceToken === undefined
+      if (login === undefined || !sameBinding(login.binding, binding))
+        throw new FrameHttpError(400, "No login in progress: request a new code")
+      return true
     },
 
     /** Checks a login's code; the right one (once) signs the email in, creating its user on first login. */
-    verifyOtp: async (input: { loginId: string; otp: string }): Promise<LoginResult> => {
+    verifyOtp: async (input: { loginId: string; otp: string; binding: FrameBinding }): Promise<LoginResult> => {
       const login = logins.get(input.loginId)
-      if (login === undefined) throw new FrameHttpError(400, "No login in progress: request a new code")
-      if (login.code === undefined) throw new FrameHttpError(400, "Approve this device from the email first")
+      if (login === undefined || !sameBinding(login.binding, input.binding))
+        throw new FrameHttpError(400, "No login in progress: request a new code")
       try {
         checkCode(login.code, input.otp, now())
       } catch (error) {
@@ -301,25 +338,26 @@ export const makeAuth = (options: AuthOptions) => {
         throw error
       }
       logins.delete(input.loginId)
+      perEmail.clear(login.email)
       const user =
         store.users.byEmail(login.email) ?? createUser({ email: login.email, provider: null, username: null })
-      return startSession(user, login.deviceId)
+      return startSession(user, login.deviceId, input.binding)
     },
 
-    /** The user of a live session; 401 otherwise. */
-    session: (token: string | undefined): FrameUserRow => userOf(token).user,
+    /** The user of a live session of this binding; 401 otherwise. */
+    session: (token: string | undefined, binding: FrameBinding): FrameUserRow => userOf(token, binding).user,
 
     /** Ends a session. */
-    signOut: (token: string | undefined): void => {
-      userOf(token)
+    signOut: (token: string | undefined, binding: FrameBinding): void => {
+      userOf(token, binding)
       store.sessions.revoke(token!, now())
     },
 
-    /** The EOA key of a live session's user: for the frame's own signing, never for the app. */
-    key: (token: string | undefined): Hex => userOf(token).user.privateKey,
+    /** The EOA key of a live session's user, for its own binding only: for the frame's own signing, never the app. */
+    key: (token: string | undefined, binding: FrameBinding): Hex => userOf(token, binding).user.privateKey,
 
-    setPreferred: (token: string | undefined, type: FrameAccountType): FrameUserRow => {
-      const { user } = userOf(token)
+    setPreferred: (token: string | undefined, binding: FrameBinding, type: FrameAccountType): FrameUserRow => {
+      const { user } = userOf(token, binding)
       store.users.setPreferred(user.id, type)
       return { ...user, preferredAccountType: type }
     },
@@ -328,8 +366,8 @@ export const makeAuth = (options: AuthOptions) => {
      * Starts changing a user's email: a code to the current address first (VERIFY_PRIMARY_OTP), or straight to the
      * new one for a user with no email yet (VERIFY_SECONDARY_OTP).
      */
-    updateEmail: (token: string | undefined, newEmail: string) => {
-      const { user } = userOf(token)
+    updateEmail: (token: string | undefined, binding: FrameBinding, newEmail: string) => {
+      const { user } = userOf(token, binding)
       const email = normalizeEmail(newEmail)
       if (email === user.email) throw new FrameHttpError(400, "This is already your email")
       if (store.users.byEmail(email) !== undefined) throw new FrameHttpError(409, "Email already in use")
@@ -350,8 +388,12 @@ export const makeAuth = (options: AuthOptions) => {
     },
 
     /** Checks the code sent to the current address, then mails one to the new address. */
-    updateEmailPrimary: (token: string | undefined, input: { updateId: string; otp: string }) => {
-      const { user } = userOf(token)
+    updateEmailPrimary: (
+      token: string | undefined,
+      binding: FrameBinding,
+      input: { updateId: string; otp: string }
+    ) => {
+      const { user } = userOf(token, binding)
       const update = updates.get(input.updateId)
       if (update === undefined || update.userId !== user.id)
         throw new FrameHttpError(400, "No email update in progress")
@@ -364,8 +406,12 @@ export const makeAuth = (options: AuthOptions) => {
     },
 
     /** Checks the code sent to the new address and makes it the user's email. */
-    updateEmailSecondary: (token: string | undefined, input: { updateId: string; otp: string }) => {
-      const { user } = userOf(token)
+    updateEmailSecondary: (
+      token: string | undefined,
+      binding: FrameBinding,
+      input: { updateId: string; otp: string }
+    ) => {
+      const { user } = userOf(token, binding)
       const update = updates.get(input.updateId)
       if (update === undefined || update.userId !== user.id)
         throw new FrameHttpError(400, "No email update in progress")
@@ -377,10 +423,21 @@ export const makeAuth = (options: AuthOptions) => {
       return { email: update.newEmail }
     },
 
-    /** Starts a social login: the stand-in consent page's URL, bound to the app's origin. */
-    socialStart: (input: { provider: FrameSocialProvider; appOrigin: string; appName: string }) => {
+    /**
+     * Starts a social login: the stand-in consent page's URL, bound to the frame's project and app origin.
+     * DEVELOPMENT STAND-IN: the consent page takes any username as the identity.
+     */
+    socialStart: (input: { provider: FrameSocialProvider; binding: FrameBinding; appName: string; client: string }) => {
+      perClient.take(input.client)
       const state = randomId()
-      socials.set(state, { ...input, expiresAt: now() + codeLifetimeMs, grant: undefined })
+      socials.set(state, {
+        provider: input.provider,
+        projectId: input.binding.projectId,
+        appOrigin: input.binding.appOrigin,
+        appName: input.appName,
+        expiresAt: now() + codeLifetimeMs,
+        grant: undefined
+      })
       return { uri: `${options.origin()}/oauth/${input.provider}/authorize?state=${state}`, state }
     },
 
@@ -391,7 +448,10 @@ export const makeAuth = (options: AuthOptions) => {
       return entry
     },
 
-    /** The consent page's answer: where to send the popup next (the secure site's callback). */
+    /**
+     * The consent page's answer: where to send the popup next (the secure site's callback).
+     * DEVELOPMENT STAND-IN: `username` becomes the identity as typed; nothing proves the person owns it.
+     */
     socialDecide: (input: { provider: string; state: string; username: string; allow: boolean }): string => {
       const entry = socials.get(input.state)
       if (entry === undefined || entry.provider !== input.provider)
@@ -408,24 +468,38 @@ export const makeAuth = (options: AuthOptions) => {
       return callback.href
     },
 
-    /** Exchanges the stand-in's code (once) for a session of that provider's user. */
-    socialConnect: async (input: { code: string; state: string; deviceId: string }): Promise<LoginResult> => {
+    /** Exchanges the stand-in's code (once, by a frame of the binding it was started for) for a session. */
+    socialConnect: async (input: {
+      code: string
+      state: string
+      deviceId: string
+      binding: FrameBinding
+    }): Promise<LoginResult> => {
       const deviceId = checkDevice(input.deviceId)
       const entry = socials.get(input.state)
-      if (entry?.grant === undefined || entry.grant.code !== input.code)
+      if (entry?.grant === undefined || entry.grant.code !== input.code || !sameBinding(entry, input.binding))
         throw new FrameHttpError(400, "This sign-in has expired or was already used")
       socials.delete(input.state)
       const { username } = entry.grant
       const user =
         store.users.byIdentity(entry.provider, username) ??
         createUser({ email: null, provider: entry.provider, username })
-      return startSession(user, deviceId)
+      return startSession(user, deviceId, input.binding)
     },
 
-    /** Opens a Farcaster stand-in channel: the page that approves it. */
-    farcasterStart: (appName: string) => {
+    /**
+     * Opens a Farcaster stand-in channel: the page that approves it.
+     * DEVELOPMENT STAND-IN: the page takes any username as the identity.
+     */
+    farcasterStart: (input: { appName: string; binding: FrameBinding; client: string }) => {
+      perClient.take(input.client)
       const channel = randomId(16)
-      farcasters.set(channel, { appName, expiresAt: now() + codeLifetimeMs, username: undefined })
+      farcasters.set(channel, {
+        binding: input.binding,
+        appName: input.appName,
+        expiresAt: now() + codeLifetimeMs,
+        username: undefined
+      })
       return { url: `${options.origin()}/farcaster/${channel}`, channel }
     },
 
@@ -446,19 +520,21 @@ export const makeAuth = (options: AuthOptions) => {
     farcasterWait: async (
       channel: string,
       deviceId: string,
+      binding: FrameBinding,
       signal?: AbortSignal
     ): Promise<LoginResult | undefined> => {
       checkDevice(deviceId)
-      if (farcasters.get(channel) === undefined) throw new FrameHttpError(400, "This Farcaster sign-in has expired")
-      if (farcasters.get(channel)?.username === undefined)
-        await waiters.wait(`farcaster:${channel}`, longPollMs, signal)
+      const opened = farcasters.get(channel)
+      if (opened === undefined || !sameBinding(opened.binding, binding))
+        throw new FrameHttpError(400, "This Farcaster sign-in has expired")
+      if (opened.username === undefined) await waiters.wait(`farcaster:${channel}`, longPollMs, signal)
       const entry = farcasters.get(channel)
       if (entry?.username === undefined) return undefined
       farcasters.delete(channel)
       const user =
         store.users.byIdentity("farcaster", entry.username) ??
         createUser({ email: null, provider: "farcaster", username: entry.username })
-      return startSession(user, deviceId)
+      return startSession(user, deviceId, binding)
     },
 
     /** Answers every parked long-poll (before the server closes). */

@@ -9,7 +9,10 @@ export const codeLifetimeMs = 10 * 60 * 1000
 /** Wrong answers a code takes; the last one voids it. */
 export const maxCodeTries = 5
 
-/** Most pending entries one table keeps; the oldest is dropped past it, so a flood of requests cannot grow memory. */
+/**
+ * Most pending entries one table keeps. A full table refuses new entries with a 429 (after forgetting expired ones)
+ * rather than dropping the oldest: a flood of requests can neither grow memory nor evict someone's pending login.
+ */
 export const maxPending = 10_000
 
 /** A failure the routes answer with `status` and `{ message }`. */
@@ -76,15 +79,24 @@ export const checkCode = (code: OneTimeCode, answer: string, now: number): "ok" 
 }
 
 /**
- * A Map that keeps at most {@link maxPending} entries (dropping the oldest) and forgets entries past their expiry.
+ * A Map that keeps at most {@link maxPending} entries and forgets entries past their expiry. When full, `set` first
+ * forgets the expired entries, then refuses with a 429: an entry stays until it expires or its flow ends, never
+ * evicted by someone else's requests.
  * @example
  * ```ts
  * const pending = makePendingTable<{ expiresAt: number }>(Date.now)
  * pending.set("id", { expiresAt: Date.now() + 1000 })
  * ```
  */
-export const makePendingTable = <V extends { readonly expiresAt: number }>(now: () => number) => {
+export const makePendingTable = <V extends { readonly expiresAt: number }>(
+  now: () => number,
+  capacity = maxPending
+) => {
   const entries = new Map<string, V>()
+  const sweep = () => {
+    const at = now()
+    for (const [key, value] of entries) if (at >= value.expiresAt) entries.delete(key)
+  }
   return {
     get: (key: string): V | undefined => {
       const entry = entries.get(key)
@@ -96,10 +108,9 @@ export const makePendingTable = <V extends { readonly expiresAt: number }>(now: 
     },
     set: (key: string, value: V): void => {
       entries.delete(key)
-      if (entries.size >= maxPending) {
-        const oldest = entries.keys().next()
-        if (!oldest.done) entries.delete(oldest.value)
-      }
+      if (entries.size >= capacity) sweep()
+      if (entries.size >= capacity)
+        throw new FrameHttpError(429, "Too many sign-ins in progress: try again in a few minutes")
       entries.set(key, value)
     },
     delete: (key: string): void => void entries.delete(key),
@@ -108,6 +119,53 @@ export const makePendingTable = <V extends { readonly expiresAt: number }>(now: 
     get size() {
       return entries.size
     }
+  }
+}
+
+/**
+ * Counts requests per key in a sliding window: `take` refuses with a 429 once `limit` were taken in the last
+ * `windowMs`, saying how many seconds until the next one is allowed. At most `capacity` keys are tracked; past it,
+ * keys whose window is over are forgotten first, and a new key is refused while none is (so a flood of keys cannot
+ * grow memory).
+ * @example
+ * ```ts
+ * const perEmail = makeRateLimit({ limit: 1, windowMs: 20_000, now: Date.now, message: "Wait" })
+ * perEmail.take("ada@example.com") // ok; a second take within 20 s throws a 429
+ * ```
+ */
+export const makeRateLimit = (options: {
+  readonly limit: number
+  readonly windowMs: number
+  readonly now: () => number
+  /** The 429's message, given the seconds to wait. */
+  readonly message: (seconds: number) => string
+  readonly capacity?: number
+}) => {
+  const capacity = options.capacity ?? maxPending
+  const hits = new Map<string, Array<number>>()
+  const recent = (key: string, at: number): Array<number> => {
+    const times = (hits.get(key) ?? []).filter((time) => at - time < options.windowMs)
+    if (times.length === 0) hits.delete(key)
+    else hits.set(key, times)
+    return times
+  }
+  return {
+    /** Counts one request of `key`, or throws a 429 when its window is full. */
+    take: (key: string): void => {
+      const at = options.now()
+      const times = recent(key, at)
+      if (times.length >= options.limit) {
+        const wait = Math.max(1, Math.ceil((times[0]! + options.windowMs - at) / 1000))
+        throw new FrameHttpError(429, options.message(wait))
+      }
+      if (!hits.has(key) && hits.size >= capacity) {
+        for (const known of [...hits.keys()]) recent(known, at)
+        if (hits.size >= capacity) throw new FrameHttpError(429, options.message(Math.ceil(options.windowMs / 1000)))
+      }
+      hits.set(key, [...times, at])
+    },
+    /** Forgets `key`'s requests (a login that succeeded ends its email's cooldown). */
+    clear: (key: string): void => void hits.delete(key)
   }
 }
 

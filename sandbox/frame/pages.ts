@@ -102,7 +102,15 @@ ${mail.link === null ? "" : `<p><a href="${escapeHtml(mail.link)}">Approve this 
 }
 
 /**
+ * What the stand-ins' pages say first: they are for development, and they take the username as the identity (no
+ * password, no provider), so anyone can sign in as anyone.
+ */
+export const standInWarning =
+  "Development stand-in: the username you type here is taken as your identity, with no password and no provider behind it. Anyone can sign in as any user. Never use it outside the sandbox."
+
+/**
  * The social stand-in's consent page: a username and Allow / Cancel.
+ * DEVELOPMENT STAND-IN: the username typed becomes the identity; the page says so first.
  * @example
  * ```ts
  * res.end(consentPage({ provider: "github", appName: "Demo", state }))
@@ -118,6 +126,7 @@ export const consentPage = (input: {
   return page(
     title,
     `<h1>${escapeHtml(title)}</h1>
+<p class="warning"><strong>${escapeHtml(standInWarning)}</strong></p>
 <p>This is the sandbox's stand-in for ${escapeHtml(name)}: no account leaves this machine.</p>
 <form method="post" action="/oauth/${input.provider}/decide">
 <input type="hidden" name="state" value="${escapeHtml(input.state)}">
@@ -133,6 +142,7 @@ export const consentPage = (input: {
 
 /**
  * The Farcaster stand-in: approves the login of one channel.
+ * DEVELOPMENT STAND-IN: the username typed becomes the identity; the page says so first.
  * @example
  * ```ts
  * res.end(farcasterPage({ channel, appName: "Demo" }))
@@ -143,6 +153,7 @@ export const farcasterPage = (input: { readonly channel: string; readonly appNam
   return page(
     title,
     `<h1>${escapeHtml(title)}</h1>
+<p class="warning"><strong>${escapeHtml(standInWarning)}</strong></p>
 <p>This is the sandbox's stand-in for a Farcaster client.</p>
 <form method="post" action="/farcaster/${escapeHtml(input.channel)}/approve">
 <label for="username">Farcaster username</label>
@@ -178,6 +189,7 @@ a { color: #0b57d0; }
 .mail > li { border-bottom: 1px solid #ccc; padding: 8px 0; }
 label { display: block; margin: 16px 0 4px; }
 input { font: inherit; padding: 8px; width: 100%; box-sizing: border-box; }
+.warning { border: 2px solid #8a1c00; background: #fff4f0; color: #5c1200; padding: 8px 12px; }
 .actions { display: flex; gap: 8px; margin-top: 16px; }
 button { font: inherit; padding: 8px 16px; }
 `

@@ -25,7 +25,15 @@ import {
   UpdateOtpBody,
   WaitDeviceBody
 } from "./api.ts"
-import { type Auth, type FrameSocialProvider, frameSocialProviders, type LoginResult, makeAuth } from "./auth.ts"
+import {
+  type Auth,
+  type FrameBinding,
+  type FrameLimits,
+  type FrameSocialProvider,
+  frameSocialProviders,
+  type LoginResult,
+  makeAuth
+} from "./auth.ts"
 import { bundleFrameScripts, type FrameScripts } from "./build.ts"
 import { FrameHttpError } from "./codes.ts"
 import { type FrameChain, fundAccounts } from "./funding.ts"
@@ -46,7 +54,16 @@ export interface StartFrameOptions {
   readonly now?: () => number
   /** How long a long-poll waits before it answers "pending", in ms. @default 25000 */
   readonly longPollMs?: number
+  /** The limits on starting sign-ins (email cooldown, per client). @default defaultFrameLimits */
+  readonly limits?: Partial<FrameLimits>
 }
+
+/**
+ * The headers every `POST /api/*` call of the frame page carries: the project it was loaded for and the embedding
+ * app's origin it established (the origin it accepts messages from, checked against the project's allowed origins).
+ * A login is bound to both; a call under another pair finds no session.
+ */
+export const bindingHeaders = { projectId: "x-airlock-project-id", appOrigin: "x-airlock-app-origin" } as const
 
 /** A running secure site. */
 export interface FrameServer {
@@ -205,7 +222,8 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
     now,
     origin: () => origin,
     onLogin: (user) => fundAccounts(chains, user.address),
-    ...(options.longPollMs === undefined ? {} : { longPollMs: options.longPollMs })
+    ...(options.longPollMs === undefined ? {} : { longPollMs: options.longPollMs }),
+    ...(options.limits === undefined ? {} : { limits: options.limits })
   })
   const factories = chains.flatMap((chain) => (chain.accountFactory === undefined ? [] : [chain.accountFactory]))
   const accountFactory: Address | null = factories[0] ?? null
@@ -221,6 +239,36 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
     const from = req.headers.origin
     if (from !== undefined && from !== origin) throw new FrameHttpError(403, "Forbidden: same-origin only")
   }
+
+  /**
+   * The JSON routes that log in, sign out or hand out the key answer the frame page only: a browser always sends
+   * `Origin` with a POST, so a call without one (or with another) is not the frame's.
+   */
+  const checkFrameCall = (req: IncomingMessage) => {
+    if (req.headers.origin !== origin) throw new FrameHttpError(403, "Forbidden: only the secure site's frame may call")
+  }
+
+  const header = (req: IncomingMessage, name: string): string => {
+    const value = req.headers[name]
+    return typeof value === "string" ? value : ""
+  }
+
+  /** The project and app origin a frame call states, refused unless the project allows that origin. */
+  const bindingOf = (req: IncomingMessage): FrameBinding => {
+    const projectId = header(req, bindingHeaders.projectId)
+    const appOrigin = header(req, bindingHeaders.appOrigin)
+    const allowed = allowedOrigins(projectId)
+    let canonical: string | undefined
+    try {
+      canonical = new URL(appOrigin).origin
+    } catch {}
+    if (allowed === undefined || canonical !== appOrigin || !originAllowed(appOrigin, allowed))
+      throw new FrameHttpError(403, "Unauthorized: origin not allowed")
+    return { projectId, appOrigin }
+  }
+
+  /** The caller's IP address: what the per-client limits count (no forwarding header is trusted). */
+  const clientOf = (req: IncomingMessage): string => req.socket.remoteAddress ?? "unknown"
 
   /** Answers a long-poll, letting it go when the caller does. */
   const untilClosed = (req: IncomingMessage, res: ServerResponse) => {
@@ -245,58 +293,69 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
       return sendJson(res, 200, config)
     }
     if (req.method !== "POST") throw new FrameHttpError(405, `Method ${req.method} not allowed`)
+    checkFrameCall(req)
+    const binding = bindingOf(req)
     switch (path) {
       case "/api/email/connect": {
         const body = await readJson(req, ConnectEmailBody)
-        return sendJson(res, 200, auth.connectEmail({ ...body, token }))
+        return sendJson(res, 200, auth.connectEmail({ ...body, token, binding, client: clientOf(req) }))
       }
       case "/api/email/device": {
         const body = await readJson(req, WaitDeviceBody)
-        return sendJson(res, 200, { approved: await auth.waitDevice(body.loginId, untilClosed(req, res)) })
+        return sendJson(res, 200, { approved: await auth.waitDevice(body.loginId, binding) })
       }
       case "/api/email/otp":
-        return sendJson(res, 200, login(await auth.verifyOtp(await readJson(req, OtpBody))))
+        return sendJson(res, 200, login(await auth.verifyOtp({ ...(await readJson(req, OtpBody)), binding })))
       case "/api/email/update": {
         const body = await readJson(req, UpdateEmailBody)
-        return sendJson(res, 200, auth.updateEmail(token, body.email))
+        return sendJson(res, 200, auth.updateEmail(token, binding, body.email))
       }
       case "/api/email/update/primary":
-        return sendJson(res, 200, auth.updateEmailPrimary(token, await readJson(req, UpdateOtpBody)))
+        return sendJson(res, 200, auth.updateEmailPrimary(token, binding, await readJson(req, UpdateOtpBody)))
       case "/api/email/update/secondary":
-        return sendJson(res, 200, auth.updateEmailSecondary(token, await readJson(req, UpdateOtpBody)))
+        return sendJson(res, 200, auth.updateEmailSecondary(token, binding, await readJson(req, UpdateOtpBody)))
       case "/api/social/start": {
         const body = await readJson(req, SocialStartBody)
-        const allowed = allowedOrigins(body.projectId)
-        if (allowed === undefined || !originAllowed(body.appOrigin, allowed))
+        if (body.projectId !== binding.projectId || body.appOrigin !== binding.appOrigin)
           throw new FrameHttpError(403, "Unauthorized: origin not allowed")
         const { uri } = auth.socialStart({
           provider: body.provider,
-          appOrigin: body.appOrigin,
-          appName: body.appName ?? body.appOrigin
+          binding,
+          appName: body.appName ?? body.appOrigin,
+          client: clientOf(req)
         })
         return sendJson(res, 200, { uri })
       }
       case "/api/social/connect":
-        return sendJson(res, 200, login(await auth.socialConnect(await readJson(req, SocialConnectBody))))
+        return sendJson(
+          res,
+          200,
+          login(await auth.socialConnect({ ...(await readJson(req, SocialConnectBody)), binding }))
+        )
       case "/api/farcaster/start": {
         const body = await readJson(req, FarcasterStartBody)
-        return sendJson(res, 200, auth.farcasterStart(body.appName ?? "the app"))
+        return sendJson(
+          res,
+          200,
+          auth.farcasterStart({ appName: body.appName ?? "the app", binding, client: clientOf(req) })
+        )
       }
       case "/api/farcaster/connect": {
         const body = await readJson(req, FarcasterConnectBody)
-        const result = await auth.farcasterWait(body.channel, body.deviceId, untilClosed(req, res))
+        const result = await auth.farcasterWait(body.channel, body.deviceId, binding, untilClosed(req, res))
         return sendJson(res, 200, result === undefined ? { pending: true } : login(result))
       }
       case "/api/session":
-        return sendJson(res, 200, account(auth.session(token)))
+        return sendJson(res, 200, account(auth.session(token, binding)))
       case "/api/key":
-        return sendJson(res, 200, { privateKey: auth.key(token) })
+        // The raw key goes to the frame page only: the secure origin, with a live session made for this binding.
+        return sendJson(res, 200, { privateKey: auth.key(token, binding) })
       case "/api/preferred": {
         const body = await readJson(req, PreferredBody)
-        return sendJson(res, 200, account(auth.setPreferred(token, body.type)))
+        return sendJson(res, 200, account(auth.setPreferred(token, binding, body.type)))
       }
       case "/api/signout":
-        auth.signOut(token)
+        auth.signOut(token, binding)
         return sendJson(res, 200, {})
       default:
         throw new FrameHttpError(404, `Not found: POST ${path}`)
@@ -330,14 +389,6 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
           time: new Date(mail.sentAt).toISOString()
         }))
         return sendJson(res, 200, { messages })
-      }
-      if (path === "/mailbox/approve-device") {
-        const { email } = auth.approveDevice(url.searchParams.get("token") ?? "")
-        return sendHtml(
-          res,
-          200,
-          messagePage("Device approved", `The new device of ${email} is approved. Go back to the app to sign in.`)
-        )
       }
       if (path === "/social/callback") {
         const state = auth.socialState(url.searchParams.get("state") ?? "")

@@ -8,6 +8,7 @@ import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { migrate } from "../sqlite.ts"
+import { codeLifetimeMs } from "./codes.ts"
 
 // Each entry moves the schema one version up (`PRAGMA user_version` records how far a file got).
 const migrations: ReadonlyArray<string> = [
@@ -45,7 +46,11 @@ const migrations: ReadonlyArray<string> = [
      link TEXT,
      sent_at INTEGER NOT NULL
    );
-   CREATE INDEX mailbox_by_recipient ON mailbox (recipient);`
+   CREATE INDEX mailbox_by_recipient ON mailbox (recipient);`,
+  // A session is bound to the project and the embedding app's origin it was made for; older sessions (bound to
+  // nothing) match no frame and read as signed out.
+  `ALTER TABLE sessions ADD COLUMN project_id TEXT NOT NULL DEFAULT '';
+   ALTER TABLE sessions ADD COLUMN app_origin TEXT NOT NULL DEFAULT '';`
 ]
 
 /** The embedded wallet's account types (SPEC §6). */
@@ -72,6 +77,10 @@ export interface FrameUserRow {
 export interface FrameSessionRow {
   readonly userId: string
   readonly deviceId: string
+  /** The project the login was made through: a frame of another project reads the session as signed out. */
+  readonly projectId: string
+  /** The embedding app's origin the login was made for: a frame embedded by another origin reads it as signed out. */
+  readonly appOrigin: string
   /** Unix ms. */
   readonly createdAt: number
   /** Unix ms. */
@@ -95,7 +104,11 @@ export interface MailRow {
   readonly sentAt: number
 }
 
-/** Most mailbox messages kept; older ones are dropped as new ones arrive. */
+/**
+ * Mailbox messages kept beyond the live ones: past this count, messages older than a code's lifetime (whose code no
+ * longer works) are dropped as new ones arrive. A message younger than that is never dropped, so a flood of mails to
+ * other addresses cannot take away someone's pending code (the pending-login limits bound how many there are).
+ */
 export const maxMailboxMessages = 1000
 
 /** Typed access to `frame.db`. */
@@ -164,6 +177,7 @@ export const openFrameStore = (dataDir: string): FrameStore => {
   mkdirSync(dataDir, { recursive: true })
   const db = new DatabaseSync(join(dataDir, "frame.db"))
   db.exec("PRAGMA journal_mode = WAL")
+  db.exec("PRAGMA synchronous = NORMAL")
   migrate(db, migrations)
   const q = {
     userById: db.prepare("SELECT * FROM users WHERE id = ?"),
@@ -178,15 +192,16 @@ export const openFrameStore = (dataDir: string): FrameStore => {
     deviceApproved: db.prepare("SELECT 1 AS ok FROM devices WHERE user_id = ? AND device_id = ?"),
     approveDevice: db.prepare("INSERT OR IGNORE INTO devices (user_id, device_id, approved_at) VALUES (?, ?, ?)"),
     putSession: db.prepare(
-      "INSERT OR REPLACE INTO sessions (token_hash, user_id, device_id, created_at, expires_at, revoked_at) " +
-        "VALUES (?, ?, ?, ?, ?, ?)"
+      "INSERT OR REPLACE INTO sessions " +
+        "(token_hash, user_id, device_id, project_id, app_origin, created_at, expires_at, revoked_at) " +
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
     ),
     getSession: db.prepare("SELECT * FROM sessions WHERE token_hash = ?"),
     revokeSession: db.prepare("UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL"),
     addMail: db.prepare(
       "INSERT INTO mailbox (recipient, subject, body, code, link, sent_at) VALUES (?, ?, ?, ?, ?, ?)"
     ),
-    trimMail: db.prepare("DELETE FROM mailbox WHERE id <= ?"),
+    trimMail: db.prepare("DELETE FROM mailbox WHERE id <= ? AND sent_at <= ?"),
     mailFor: db.prepare("SELECT * FROM mailbox WHERE recipient = ? ORDER BY id DESC LIMIT 200"),
     mailAll: db.prepare("SELECT * FROM mailbox ORDER BY id DESC LIMIT 200")
   }
@@ -216,13 +231,24 @@ export const openFrameStore = (dataDir: string): FrameStore => {
     },
     sessions: {
       put: (token, row) =>
-        void q.putSession.run(tokenHash(token), row.userId, row.deviceId, row.createdAt, row.expiresAt, row.revokedAt),
+        void q.putSession.run(
+          tokenHash(token),
+          row.userId,
+          row.deviceId,
+          row.projectId,
+          row.appOrigin,
+          row.createdAt,
+          row.expiresAt,
+          row.revokedAt
+        ),
       get: (token) => {
         const row = q.getSession.get(tokenHash(token)) as Record<string, unknown> | undefined
         if (row === undefined) return undefined
         return {
           userId: String(row.user_id),
           deviceId: String(row.device_id),
+          projectId: String(row.project_id),
+          appOrigin: String(row.app_origin),
           createdAt: Number(row.created_at),
           expiresAt: Number(row.expires_at),
           revokedAt: row.revoked_at === null ? null : Number(row.revoked_at)
@@ -236,7 +262,7 @@ export const openFrameStore = (dataDir: string): FrameStore => {
           q.addMail.run(mail.to.toLowerCase(), mail.subject, mail.body, mail.code, mail.link, mail.sentAt)
             .lastInsertRowid
         )
-        if (id > maxMailboxMessages) q.trimMail.run(id - maxMailboxMessages)
+        if (id > maxMailboxMessages) q.trimMail.run(id - maxMailboxMessages, mail.sentAt - codeLifetimeMs)
         return { ...mail, to: mail.to.toLowerCase(), id }
       },
       list: (to) =>

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net"
 import type { Frame, Page } from "playwright-core"
 import { type Address, createPublicClient, type Hex, http, toHex, verifyMessage } from "viem"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { sessionKey } from "../../sandbox/frame/page/frame.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
 import { useE2eSession } from "./session.ts"
 
@@ -69,6 +70,14 @@ describe("the embedded wallet's frame", () => {
       { src, frameOrigin: sandbox.urls.frame }
     )
   }
+
+  /** The headers of the frame page's own calls (Node may send them to read underneath, as the frame would). */
+  const frameCall = () => ({
+    "content-type": "application/json",
+    origin: sandbox.urls.frame,
+    "x-airlock-project-id": "airlock-demo",
+    "x-airlock-app-origin": appOrigin
+  })
 
   const received = () => page.evaluate(() => (window as unknown as { received: unknown[] }).received)
 
@@ -148,12 +157,15 @@ describe("the embedded wallet's frame", () => {
     expect(await verifyMessage({ address: user.address, message, signature: signed.payload as Hex })).toBe(true)
 
     // The secrets live in the frame's origin: its storage holds the session token, the server the key.
-    const token = await frame().evaluate(() => localStorage.getItem("airlock-frame:session"))
+    const token = await frame().evaluate(
+      (key) => localStorage.getItem(key),
+      sessionKey({ projectId: "airlock-demo", appOrigin })
+    )
     expect(token).toMatch(/^[\w-]{20,}$/)
     const { privateKey } = (await (
       await fetch(`${sandbox.urls.frame}/api/key`, {
         method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        headers: { ...frameCall(), authorization: `Bearer ${token}` },
         body: "{}"
       })
     ).json()) as { privateKey: Hex }
@@ -284,14 +296,14 @@ describe("the embedded wallet's frame", () => {
     const started = (await (
       await fetch(`${sandbox.urls.frame}/api/social/start`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: frameCall(),
         body: JSON.stringify({ provider: "github", projectId: "airlock-demo", appOrigin, appName: "Frame test app" })
       })
     ).json()) as { uri: string }
     const farcaster = (await (
       await fetch(`${sandbox.urls.frame}/api/farcaster/start`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: frameCall(),
         body: JSON.stringify({ appName: "Frame test app" })
       })
     ).json()) as { url: string }

@@ -41,7 +41,19 @@ export interface FrameDeps {
 }
 
 /** Storage keys of the frame origin. */
-export const storageKeys = { session: "airlock-frame:session", device: "airlock-frame:device" } as const
+export const storageKeys = { device: "airlock-frame:device" } as const
+
+/**
+ * Where the session token of one project and app origin is kept: a frame embedded by another origin, or loaded with
+ * another project id, neither sees nor sends it (nor forgets it when the server refuses it).
+ * @example
+ * ```ts
+ * sessionKey({ projectId: "airlock-demo", appOrigin: "http://localhost:5173" })
+ * // "airlock-frame:session:airlock-demo http://localhost:5173"
+ * ```
+ */
+export const sessionKey = (binding: { readonly projectId: string; readonly appOrigin: string }): string =>
+  `airlock-frame:session:${binding.projectId} ${binding.appOrigin}`
 
 const randomHex = (bytes: number): string => {
   const buffer = new Uint8Array(bytes)
@@ -94,18 +106,19 @@ export const makeFrame = (deps: FrameDeps) => {
     return fresh
   }
 
-  const token = (): string | undefined => storage.get(storageKeys.session) ?? undefined
+  const sessionStorageKey = sessionKey(deps)
+  const token = (): string | undefined => storage.get(sessionStorageKey) ?? undefined
 
   const forget = (tell: boolean) => {
     const had = token() !== undefined || account !== undefined
-    storage.remove(storageKeys.session)
+    storage.remove(sessionStorageKey)
     account = undefined
     key = undefined
     if (tell && had) deps.onSessionChange(false)
   }
 
   const signIn = async (login: FrameLogin) => {
-    storage.set(storageKeys.session, login.token)
+    storage.set(sessionStorageKey, login.token)
     account = login.account
     key = ((await api("/api/key", {}, login.token)) as { privateKey: Hex }).privateKey
   }

@@ -5,30 +5,45 @@
  */
 import { matchesOriginPattern } from "../../../core/rules/origins.ts"
 import type { FrameConfig } from "../api.ts"
-import { FrameApiError, makeFrame, storageKeys } from "./frame.ts"
+import { FrameApiError, makeFrame, sessionKey, storageKeys } from "./frame.ts"
 import { appPrefix, decodeAppMessage, framePrefix } from "./protocol.ts"
 
 const warn = (message: string) => console.warn(`Airlock frame: ${message}`)
 
-const api = async (path: string, body?: unknown, token?: string, signal?: AbortSignal): Promise<unknown> => {
-  const response = await fetch(path, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` })
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    credentials: "omit",
-    ...(signal === undefined ? {} : { signal })
-  })
-  const answer = (await response.json().catch(() => ({}))) as { message?: unknown }
-  if (!response.ok)
-    throw new FrameApiError(
-      response.status,
-      typeof answer.message === "string" ? answer.message : "Something went wrong"
-    )
-  return answer
-}
+/** The longest any call of this site may take (its long-polls answer within 25 s). */
+const apiTimeoutMs = 60_000
+
+/**
+ * Calls a route of this site. Every call states the project and the app origin this frame established, so the server
+ * binds a login to them and refuses (as signed out) a session made for another pair.
+ */
+const makeApi =
+  (binding: { readonly projectId: string; readonly appOrigin: string } | undefined) =>
+  async (path: string, body?: unknown, token?: string, signal?: AbortSignal): Promise<unknown> => {
+    const response = await fetch(path, {
+      method: body === undefined ? "GET" : "POST",
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(binding === undefined
+          ? {}
+          : { "x-airlock-project-id": binding.projectId, "x-airlock-app-origin": binding.appOrigin }),
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` })
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      credentials: "omit",
+      signal:
+        signal === undefined
+          ? AbortSignal.timeout(apiTimeoutMs)
+          : AbortSignal.any([signal, AbortSignal.timeout(apiTimeoutMs)])
+    })
+    const answer = (await response.json().catch(() => ({}))) as { message?: unknown }
+    if (!response.ok)
+      throw new FrameApiError(
+        response.status,
+        typeof answer.message === "string" ? answer.message : "Something went wrong"
+      )
+    return answer
+  }
 
 /** localStorage, or memory when this origin's storage is blocked (the session then lasts as long as the page). */
 const makeStorage = () => {
@@ -64,14 +79,14 @@ const start = async () => {
   const params = new URLSearchParams(location.search)
   const projectId = params.get("projectId") ?? ""
   const appOrigin = parentOrigin()
-  const config = (await api(`/api/config?projectId=${encodeURIComponent(projectId)}`)) as FrameConfig
+  const config = (await makeApi(undefined)(`/api/config?projectId=${encodeURIComponent(projectId)}`)) as FrameConfig
   if (appOrigin === undefined || !config.allowedOrigins.some((pattern) => matchesOriginPattern(appOrigin, pattern)))
     return warn(`the embedding origin ${appOrigin ?? "(unknown)"} is not allowed for project ${projectId}`)
 
   const post = (message: Record<string, unknown>) => window.parent.postMessage(message, appOrigin)
   const rawChain = params.get("chainId") ?? "1"
   const frame = makeFrame({
-    api,
+    api: makeApi({ projectId, appOrigin }),
     storage: makeStorage(),
     config,
     projectId,
@@ -114,7 +129,7 @@ const start = async () => {
   })
   // Another tab of this origin signed in or out.
   window.addEventListener("storage", (event) => {
-    if (event.key === storageKeys.session) frame.storageChanged(event.newValue)
+    if (event.key === sessionKey({ projectId, appOrigin })) frame.storageChanged(event.newValue)
   })
   post({ type: `${framePrefix}READY` })
 }

@@ -1,11 +1,22 @@
 /**
  * The secure site's email login and email update through its real routes: codes (6 digits, 10 minutes, once, 5 wrong
- * tries), device approval from the mailbox, sessions, and the key route that only a signed-in frame may call.
+ * tries), the same answer for a known and an unknown email, the server's own limits on codes, sessions, and the key
+ * route that only a signed-in frame may call.
  */
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { defaultFrameLimits } from "../../../sandbox/frame/auth.ts"
 import { codeLifetimeMs } from "../../../sandbox/frame/codes.ts"
-import { emailLogin, latestCode, mailbox, newDevice, post, startTestFrame, type TestFrame } from "./fixture.ts"
+import {
+  emailLogin,
+  frameHeaders,
+  latestCode,
+  mailbox,
+  newDevice,
+  post,
+  startTestFrame,
+  type TestFrame
+} from "./fixture.ts"
 
 let frame: TestFrame
 beforeAll(async () => {
@@ -86,49 +97,44 @@ describe("email login", () => {
     expect(right.status).toBe(400)
   })
 
-  it("voids the earlier code when a new one is requested for the same email", async () => {
+  it("keeps the first device's code when another device asks for the same email, and refuses a second code within the cooldown", async () => {
     const email = freshEmail()
-    const deviceId = newDevice()
-    const first = await post(frame, "/api/email/connect", { email, deviceId })
-    const firstCode = await latestCode(frame, email)
-    await post(frame, "/api/email/connect", { email, deviceId })
-    const stale = await post(frame, "/api/email/otp", { loginId: first.body.loginId, otp: firstCode })
-    expect(stale.status).toBe(400)
+    const phone = await post(frame, "/api/email/connect", { email, deviceId: newDevice() })
+    const phoneCode = await latestCode(frame, email)
+    // at once: the server's own cooldown refuses, and mails nothing
+    const tooSoon = await post(frame, "/api/email/connect", { email, deviceId: newDevice() })
+    expect(tooSoon.status).toBe(429)
+    expect(tooSoon.body.message).toBe("A code was just sent to this email: try again in 20 seconds")
+    expect(await mailbox(frame, email)).toHaveLength(1)
+    // after the cooldown another device gets its own code; neither voids the other
+    frame.advance(defaultFrameLimits.emailCooldownMs)
+    const laptop = await post(frame, "/api/email/connect", { email, deviceId: newDevice() })
+    expect(laptop.status).toBe(200)
+    const laptopCode = await latestCode(frame, email)
+    expect(laptop.body.loginId).not.toBe(phone.body.loginId)
+    expect((await post(frame, "/api/email/otp", { loginId: phone.body.loginId, otp: phoneCode })).status).toBe(200)
+    expect((await post(frame, "/api/email/otp", { loginId: laptop.body.loginId, otp: laptopCode })).status).toBe(200)
   })
 
-  it("asks a new device of an existing account to be approved from the mailbox, then mails its code", async () => {
-    const email = freshEmail()
-    await emailLogin(frame, email, newDevice())
-    const before = (await mailbox(frame, email)).length
-
-    const laptop = newDevice()
-    const started = await post(frame, "/api/email/connect", { email, deviceId: laptop })
-    expect(started.body.action).toBe("VERIFY_DEVICE")
-    const [approval] = await mailbox(frame, email)
-    expect(approval?.code).toBeNull()
-    expect(approval?.link).toMatch(new RegExp(`^${frame.url}/mailbox/approve-device\\?token=`))
-    expect(await mailbox(frame, email)).toHaveLength(before + 1)
-
-    // a code is refused while the device waits
-    const early = await post(frame, "/api/email/otp", { loginId: started.body.loginId, otp: "123456" })
-    expect(early.body.message).toBe("Approve this device from the email first")
-
-    // CONNECT_DEVICE's long-poll is parked until the link is opened
-    const waiting = post(frame, "/api/email/device", { loginId: started.body.loginId })
-    const page = await fetch(approval!.link!)
-    expect(page.status).toBe(200)
-    expect(await page.text()).toContain("Device approved")
-    expect((await waiting).body).toEqual({ approved: true })
-
-    const signedIn = await post(frame, "/api/email/otp", {
-      loginId: started.body.loginId,
-      otp: await latestCode(frame, email)
-    })
-    expect(signedIn.status).toBe(200)
-    // the link works once
-    expect((await fetch(approval!.link!)).status).toBe(404)
-    // the approved device now gets a code straight away
-    expect((await post(frame, "/api/email/connect", { email, deviceId: laptop })).body.action).toBe("VERIFY_OTP")
+  it("answers a known email exactly as an unknown one until the code is checked; only the mailbox hears of a new device", async () => {
+    const known = freshEmail()
+    await emailLogin(frame, known, newDevice())
+    const unknown = freshEmail()
+    const forKnown = await post(frame, "/api/email/connect", { email: known, deviceId: newDevice() })
+    const forUnknown = await post(frame, "/api/email/connect", { email: unknown, deviceId: newDevice() })
+    expect(forKnown.status).toBe(forUnknown.status)
+    expect(Object.keys(forKnown.body).sort()).toEqual(Object.keys(forUnknown.body).sort())
+    expect(forKnown.body.action).toBe("VERIFY_OTP")
+    expect(forUnknown.body.action).toBe("VERIFY_OTP")
+    expect(forKnown.body.loginId).toMatch(/^[\w-]{32}$/)
+    expect(forUnknown.body.loginId).toMatch(/^[\w-]{32}$/)
+    // the known account's owner is told a new device is signing in; the code signs it in to the same account
+    const [notice] = await mailbox(frame, known)
+    expect(notice?.body).toContain("from a device it has not seen")
+    expect(notice?.subject).toBe(`${notice?.code} is your Airlock code`)
+    const first = await post(frame, "/api/email/otp", { loginId: forKnown.body.loginId, otp: notice!.code })
+    expect(first.status).toBe(200)
+    expect(first.body.account.email).toBe(known)
   })
 
   it("answers CONNECT when the frame already holds a live session of that email on that device", async () => {
@@ -156,7 +162,7 @@ describe("email login", () => {
     expect(huge.status).toBe(413)
     const text = await fetch(`${frame.url}/api/email/connect`, {
       method: "POST",
-      headers: { "content-type": "text/plain" },
+      headers: { ...frameHeaders(frame), "content-type": "text/plain" },
       body: JSON.stringify({ email: freshEmail(), deviceId: newDevice() })
     })
     expect(text.status).toBe(415)
@@ -164,6 +170,16 @@ describe("email login", () => {
       origin: "http://127.0.0.1:1"
     })
     expect(foreign.status).toBe(403)
+    const noOrigin = await post(
+      frame,
+      "/api/email/connect",
+      { email: freshEmail(), deviceId: newDevice() },
+      undefined,
+      {
+        origin: ""
+      }
+    )
+    expect(noOrigin.status).toBe(403)
     expect((await post(frame, "/api/email/connect", { email: freshEmail(), deviceId: "../../etc" })).body).toEqual({
       message: "Invalid device id"
     })
@@ -180,8 +196,15 @@ describe("sessions and the key", () => {
     expect(key.status).toBe(200)
     const session = await post(frame, "/api/session", {}, token)
     expect(privateKeyToAccount(key.body.privateKey).address).toBe(session.body.address)
-    // the key route answers its own frame only
+    // the key route answers its own frame only: never a caller with another Origin, or none (curl, a server)
     expect((await post(frame, "/api/key", {}, token, { origin: "http://127.0.0.1:1" })).status).toBe(403)
+    const bare = await fetch(`${frame.url}/api/key`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: "{}"
+    })
+    expect(bare.status).toBe(403)
+    expect(await bare.text()).not.toContain("privateKey")
 
     expect((await post(frame, "/api/signout", {}, token)).status).toBe(200)
     expect((await post(frame, "/api/key", {}, token)).status).toBe(401)
@@ -191,16 +214,8 @@ describe("sessions and the key", () => {
   it("keeps one EOA per user: a later login has the same address", async () => {
     const email = freshEmail()
     const first = await post(frame, "/api/session", {}, await emailLogin(frame, email, newDevice()))
-    const deviceId = newDevice()
-    const second = await post(frame, "/api/email/connect", { email, deviceId })
-    expect(second.body.action).toBe("VERIFY_DEVICE")
-    const [approval] = await mailbox(frame, email)
-    await fetch(approval!.link!)
-    const login = await post(frame, "/api/email/otp", {
-      loginId: second.body.loginId,
-      otp: await latestCode(frame, email)
-    })
-    expect(login.body.account.address).toBe(first.body.address)
+    const second = await post(frame, "/api/session", {}, await emailLogin(frame, email, newDevice()))
+    expect(second.body.address).toBe(first.body.address)
   })
 
   it("remembers the preferred account type", async () => {
@@ -282,18 +297,19 @@ describe("update email", () => {
 })
 
 describe("the mailbox", () => {
-  it("shows every message newest first with its code and a clickable approval link", async () => {
+  it("shows every message newest first with its code", async () => {
     const email = freshEmail()
     await emailLogin(frame, email, newDevice())
+    const first = await latestCode(frame, email)
     await post(frame, "/api/email/connect", { email, deviceId: newDevice() })
+    const second = await latestCode(frame, email)
     const response = await fetch(`${frame.url}/mailbox?to=${encodeURIComponent(email)}`)
     expect(response.headers.get("content-type")).toContain("text/html")
     const html = await response.text()
-    const approve = html.indexOf("Approve a new device")
-    const code = html.indexOf("is your Airlock code")
-    expect(approve).toBeGreaterThan(-1)
-    expect(code).toBeGreaterThan(approve)
-    expect(html).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/mailbox\/approve-device\?token=[\w-]+">/)
+    const newer = html.indexOf(`Code: <strong>${second}</strong>`)
+    expect(newer).toBeGreaterThan(-1)
+    expect(html.indexOf(`Code: <strong>${first}</strong>`)).toBeGreaterThan(newer)
+    expect(html).toContain("from a device it has not seen")
   })
 
   it("answers the JSON route only with a recipient", async () => {

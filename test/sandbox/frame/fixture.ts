@@ -6,12 +6,14 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { openDb } from "../../../sandbox/api/db.ts"
-import { makeProjects } from "../../../sandbox/api/projects.ts"
+import { makeProjects, type Projects } from "../../../sandbox/api/projects.ts"
 import { type FrameServer, type StartFrameOptions, startFrame } from "../../../sandbox/frame/server.ts"
 
 /** A frame server with its data dir and a movable clock. */
 export interface TestFrame extends FrameServer {
   readonly dir: string
+  /** The API's projects the frame reads (a test may add or edit one). */
+  readonly projects: Projects
   /** Moves the server's clock forward by `ms`. */
   readonly advance: (ms: number) => void
   /** Stops the server and removes its data dir. */
@@ -28,6 +30,7 @@ export const startTestFrame = async (options: Partial<StartFrameOptions> = {}): 
   return {
     ...frame,
     dir,
+    projects,
     advance: (ms) => {
       clock += ms
     },
@@ -46,7 +49,26 @@ export interface Answer {
   readonly body: any
 }
 
-/** POSTs JSON to a route, with the session token when given. */
+/** The app origin the tests' frame calls state by default (the demo project allows any loopback origin). */
+export const testAppOrigin = "http://localhost:5173"
+
+/**
+ * The headers of a call from the frame page of `projectId` embedded by `appOrigin`: the secure site's own `Origin`
+ * and the binding the frame established.
+ */
+export const frameHeaders = (
+  frame: { readonly url: string },
+  binding: { readonly projectId?: string; readonly appOrigin?: string } = {}
+): Record<string, string> => ({
+  origin: frame.url,
+  "x-airlock-project-id": binding.projectId ?? "airlock-demo",
+  "x-airlock-app-origin": binding.appOrigin ?? testAppOrigin
+})
+
+/**
+ * POSTs JSON to a route as the frame page does (its `Origin` and binding headers, see {@link frameHeaders}), with the
+ * session token when given; `headers` override (`{ origin: "" }` sends none).
+ */
 export const post = async (
   frame: { readonly url: string },
   path: string,
@@ -54,13 +76,16 @@ export const post = async (
   token?: string,
   headers: Record<string, string> = {}
 ): Promise<Answer> => {
+  const merged: Record<string, string> = {
+    "content-type": "application/json",
+    ...frameHeaders(frame),
+    ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    ...headers
+  }
+  for (const [name, value] of Object.entries(merged)) if (value === "") delete merged[name]
   const response = await fetch(`${frame.url}${path}`, {
     method: "POST",
-    headers: {
-      "content-type": "application/json",
-      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
-      ...headers
-    },
+    headers: merged,
     body: JSON.stringify(body)
   })
   return { status: response.status, body: await response.json() }
@@ -92,14 +117,26 @@ export const latestCode = async (frame: { readonly url: string }, to: string): P
 /** A device id as a frame makes one. */
 export const newDevice = (): string => crypto.randomUUID().replaceAll("-", "")
 
-/** Signs `email` in from `deviceId` (a first login or a known device) and returns the session token. */
-export const emailLogin = async (frame: { readonly url: string }, email: string, deviceId: string): Promise<string> => {
-  const started = await post(frame, "/api/email/connect", { email, deviceId })
+/**
+ * Signs `email` in from `deviceId` through the frame of `binding` (the demo project on {@link testAppOrigin} by
+ * default) and returns the session token.
+ */
+export const emailLogin = async (
+  frame: { readonly url: string },
+  email: string,
+  deviceId: string,
+  binding: { readonly projectId?: string; readonly appOrigin?: string } = {}
+): Promise<string> => {
+  const headers = frameHeaders(frame, binding)
+  const started = await post(frame, "/api/email/connect", { email, deviceId }, undefined, headers)
   if (started.body.action !== "VERIFY_OTP") throw new Error(`expected VERIFY_OTP, got ${JSON.stringify(started.body)}`)
-  const done = await post(frame, "/api/email/otp", {
-    loginId: started.body.loginId,
-    otp: await latestCode(frame, email)
-  })
+  const done = await post(
+    frame,
+    "/api/email/otp",
+    { loginId: started.body.loginId, otp: await latestCode(frame, email) },
+    undefined,
+    headers
+  )
   if (done.status !== 200) throw new Error(`login failed: ${JSON.stringify(done.body)}`)
   return done.body.token as string
 }

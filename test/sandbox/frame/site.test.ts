@@ -4,8 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { makePendingTable, maxPending } from "../../../sandbox/frame/codes.ts"
+import { standInWarning } from "../../../sandbox/frame/pages.ts"
 import { frameAncestors } from "../../../sandbox/frame/server.ts"
-import { newDevice, post, startTestFrame, type TestFrame } from "./fixture.ts"
+import { newDevice, post, startTestFrame, type TestFrame, testAppOrigin } from "./fixture.ts"
 
 let frame: TestFrame
 beforeAll(async () => {
@@ -13,7 +14,7 @@ beforeAll(async () => {
 }, 30_000)
 afterAll(() => frame?.dispose())
 
-const app = "http://127.0.0.1:5173"
+const app = testAppOrigin
 
 /** Submits a page's form as a browser would (urlencoded, no redirect following). */
 const submit = (url: string, fields: Record<string, string>) =>
@@ -66,6 +67,11 @@ describe("social stand-ins", () => {
     const consent = await (await fetch(body.uri)).text()
     expect(consent).toContain("Sign in to Demo &#60;App&#62; with Discord")
     expect(consent).toContain('value="ada#0"')
+    // the page says loudly, before the field, that the username is taken as the identity
+    expect(consent.indexOf("Development stand-in: the username you type here is taken as your identity")).toBeLessThan(
+      consent.indexOf('id="username"')
+    )
+    expect(consent).toContain("Anyone can sign in as any user")
     const state = new URL(body.uri).searchParams.get("state")!
 
     const allowed = await submit(`${frame.url}/oauth/discord/decide`, { state, username: "grace#0", decision: "allow" })
@@ -143,6 +149,7 @@ describe("Farcaster stand-in", () => {
     const page = await (await fetch(started.body.url)).text()
     expect(page).toContain("Sign in to Demo with Farcaster")
     expect(page).toContain(">Approve</button>")
+    expect(page).toContain(standInWarning)
 
     const waiting = post(frame, "/api/farcaster/connect", { channel: started.body.channel, deviceId: newDevice() })
     const approved = await submit(`${started.body.url}/approve`, { username: "vitalik.eth" })
@@ -159,11 +166,18 @@ describe("Farcaster stand-in", () => {
 })
 
 describe("pending tables", () => {
-  it("keep at most 10,000 entries, dropping the oldest, so a flood cannot grow memory", () => {
-    const table = makePendingTable<{ expiresAt: number }>(() => 0)
-    for (let i = 0; i <= maxPending; i++) table.set(`k${i}`, { expiresAt: 1 })
+  it("keep at most 10,000 entries and refuse the next one rather than evict a pending one, until some expire", () => {
+    let clock = 0
+    const table = makePendingTable<{ expiresAt: number }>(() => clock)
+    table.set("first", { expiresAt: 100 })
+    for (let i = 1; i < maxPending; i++) table.set(`k${i}`, { expiresAt: 200 })
+    expect(() => table.set("flood", { expiresAt: 200 })).toThrow("Too many sign-ins in progress")
     expect(table.size).toBe(maxPending)
-    expect(table.get("k0")).toBeUndefined()
-    expect(table.get(`k${maxPending}`)).toBeDefined()
+    expect(table.get("first")).toBeDefined()
+    // once the first one expires, its place is free
+    clock = 100
+    table.set("later", { expiresAt: 300 })
+    expect(table.get("later")).toBeDefined()
+    expect(table.size).toBe(maxPending)
   })
 })
