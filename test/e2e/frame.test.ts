@@ -7,6 +7,7 @@ import { type Address, createPublicClient, type Hex, http, toHex, verifyMessage 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { sessionKey } from "../../sandbox/frame/page/frame.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
+import { embedFrame, frameMessages, sendToFrame } from "./frameApp.ts"
 import { useE2eSession } from "./session.ts"
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
@@ -46,29 +47,13 @@ describe("the embedded wallet's frame", () => {
   /** Opens the app page and embeds the frame as core does; every message the app receives is recorded. */
   const openApp = async (projectId = "airlock-demo") => {
     await page.goto(appOrigin)
-    const src = `${sandbox.urls.frame}/sdk?${new URLSearchParams({
+    await embedFrame(page, sandbox.urls.frame, {
       projectId,
       chainId: "1",
       version: "airlock-test",
       enableLogger: "false",
       rpcUrl: chain().rpcUrl
-    })}`
-    await page.evaluate(
-      ({ src, frameOrigin }) => {
-        const w = window as unknown as { received: unknown[]; frameOrigin: string }
-        w.received = []
-        w.frameOrigin = frameOrigin
-        window.addEventListener("message", (event) => {
-          if (event.origin === frameOrigin) w.received.push(event.data)
-        })
-        const iframe = document.createElement("iframe")
-        iframe.src = src
-        iframe.title = "Airlock secure site"
-        iframe.hidden = true
-        document.body.append(iframe)
-      },
-      { src, frameOrigin: sandbox.urls.frame }
-    )
+    })
   }
 
   /** The headers of the frame page's own calls (Node may send them to read underneath, as the frame would). */
@@ -79,7 +64,7 @@ describe("the embedded wallet's frame", () => {
     "x-airlock-app-origin": appOrigin
   })
 
-  const received = () => page.evaluate(() => (window as unknown as { received: unknown[] }).received)
+  const received = () => frameMessages(page)
 
   const waitReady = () =>
     expect
@@ -89,26 +74,7 @@ describe("the embedded wallet's frame", () => {
       .toBe(true)
 
   /** Sends one action and resolves with the frame's reply (its type and payload). */
-  const send = (action: string, payload?: unknown) =>
-    page.evaluate(
-      ({ action, payload }) =>
-        new Promise<{ type: string; payload?: unknown }>((resolve) => {
-          const w = window as unknown as { frameOrigin: string }
-          const id = crypto.randomUUID()
-          const onReply = (event: MessageEvent) => {
-            if (event.origin !== w.frameOrigin || (event.data as { id?: string }).id !== id) return
-            window.removeEventListener("message", onReply)
-            resolve(event.data as { type: string; payload?: unknown })
-          }
-          window.addEventListener("message", onReply)
-          const iframe = document.querySelector("iframe")!
-          iframe.contentWindow!.postMessage(
-            { type: `@airlock-app/${action}`, id, ...(payload === undefined ? {} : { payload }) },
-            w.frameOrigin
-          )
-        }),
-      { action, payload }
-    )
+  const send = (action: string, payload?: unknown) => sendToFrame(page, action, payload)
 
   const frame = (): Frame => page.frames().find((candidate) => candidate.url().startsWith(sandbox.urls.frame))!
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net"
 import type { Page } from "playwright-core"
 import { type Address, createPublicClient, http, parseEther, toHex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { embedFrame, frameMessages, sendToFrame } from "./frameApp.ts"
 import { useE2eSession } from "./session.ts"
 
 // Issue 21, in Chromium: a user logs in through project P1, which allows only origin A. A page on origin B (another
@@ -56,52 +57,16 @@ describe("a frame login bound to its project and app origin", () => {
   /** Opens `origin` in `page`, embeds the frame as core does for `projectId`, and waits for READY. */
   const embed = async (page: Page, origin: string, projectId: string) => {
     await page.goto(origin)
-    const src = `${session.sandbox.urls.frame}/sdk?${new URLSearchParams({ projectId, chainId: "1", rpcUrl: chain().rpcUrl })}`
-    await page.evaluate(
-      ({ src, frameOrigin }) => {
-        const w = window as unknown as { received: unknown[]; frameOrigin: string }
-        w.received = []
-        w.frameOrigin = frameOrigin
-        window.addEventListener("message", (event) => {
-          if (event.origin === frameOrigin) w.received.push(event.data)
-        })
-        const iframe = document.createElement("iframe")
-        iframe.src = src
-        iframe.title = "Airlock secure site"
-        iframe.hidden = true
-        document.body.append(iframe)
-      },
-      { src, frameOrigin: session.sandbox.urls.frame }
-    )
+    await embedFrame(page, session.sandbox.urls.frame, { projectId, chainId: "1", rpcUrl: chain().rpcUrl })
     await expect
       .poll(async () => JSON.stringify(await received(page)), { timeout: 15_000 })
       .toContain("@airlock-frame/READY")
   }
 
-  const received = (page: Page) => page.evaluate(() => (window as unknown as { received: unknown[] }).received)
+  const received = (page: Page) => frameMessages(page)
 
   /** Sends one action from `page` and resolves with the frame's reply. */
-  const send = (page: Page, action: string, payload?: unknown) =>
-    page.evaluate(
-      ({ action, payload }) =>
-        new Promise<{ type: string; payload?: unknown }>((resolve) => {
-          const w = window as unknown as { frameOrigin: string }
-          const id = crypto.randomUUID()
-          const onReply = (event: MessageEvent) => {
-            if (event.origin !== w.frameOrigin || (event.data as { id?: string }).id !== id) return
-            window.removeEventListener("message", onReply)
-            resolve(event.data as { type: string; payload?: unknown })
-          }
-          window.addEventListener("message", onReply)
-          document
-            .querySelector("iframe")!
-            .contentWindow!.postMessage(
-              { type: `@airlock-app/${action}`, id, ...(payload === undefined ? {} : { payload }) },
-              w.frameOrigin
-            )
-        }),
-      { action, payload }
-    )
+  const send = (page: Page, action: string, payload?: unknown) => sendToFrame(page, action, payload)
 
   const mailboxCode = async (email: string): Promise<string> => {
     let code: string | null | undefined
