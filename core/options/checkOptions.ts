@@ -70,7 +70,6 @@ export const checkOptions = (options: unknown): OptionsError | undefined => {
   const { siwx, siweConfig, networks, defaultNetwork, adapters } = options as Readonly<Record<string, unknown>>
   if (siwx !== undefined && siweConfig !== undefined) return new OptionsError({ reason: "SiweAndSiwx" })
   if (!Array.isArray(networks) || networks.length === 0) return invalid(["networks"], "must list at least one network")
-  if (!isNetwork(networks[0])) return invalid(["networks", 0], "must be a network (e.g. `mainnet`)")
   const bad = networks.findIndex((network) => !isNetwork(network))
   if (bad !== -1) return invalid(["networks", bad], "must be a network (e.g. `mainnet`)")
   if (defaultNetwork !== undefined && !isNetwork(defaultNetwork)) {

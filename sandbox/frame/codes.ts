@@ -129,7 +129,7 @@ export const makePendingTable = <V extends { readonly expiresAt: number }>(
  * grow memory).
  * @example
  * ```ts
- * const perEmail = makeRateLimit({ limit: 1, windowMs: 20_000, now: Date.now, message: "Wait" })
+ * const perEmail = makeRateLimit({ limit: 1, windowMs: 20_000, now: Date.now, message: (s) => `Wait ${s} s` })
  * perEmail.take("ada@example.com") // ok; a second take within 20 s throws a 429
  * ```
  */

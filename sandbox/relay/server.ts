@@ -249,17 +249,12 @@ export const startRelay = async (options: StartRelayOptions = {}): Promise<Relay
     const kept = live(message.topic)
     if (!kept.some((existing) => existing.hash === stored.hash)) {
       const size = stored.message.length
-      if (
+      const over = () =>
         storedBytes + size > relayLimits.storedBytes ||
         (storedBy.get(publisher) ?? 0) + size > relayLimits.storedBytesPerPublisher
-      ) {
-        sweep()
-        if (
-          storedBytes + size > relayLimits.storedBytes ||
-          (storedBy.get(publisher) ?? 0) + size > relayLimits.storedBytesPerPublisher
-        )
-          return { error: errors.full }
-      }
+      // Expired messages free their room first; past that, a full mailbox refuses (never evicts).
+      if (over()) sweep()
+      if (over()) return { error: errors.full }
       storedBytes += size
       storedBy.set(publisher, (storedBy.get(publisher) ?? 0) + size)
       mailbox.set(message.topic, [...kept, stored])
