@@ -87,7 +87,11 @@ const browserPackages = [
   "react/jsx-dev-runtime",
   "react/jsx-runtime",
   "uqr",
+  // Sign-in's message writer and checks (core/siwx), reached when a browser test imports `airlock-kit/siwx`.
+  "viem",
   "viem/accounts",
+  "viem/actions",
+  "viem/siwe",
   "viem/utils",
   "vitest-browser-react"
 ]

@@ -39,6 +39,15 @@ export {
   preferredLocale
 } from "./i18n/locales.ts"
 export type { AirlockOptions, Metadata } from "./options/AirlockOptions.ts"
+export type {
+  SIWEConfig,
+  SIWECreateMessageArgs,
+  SIWESession,
+  SIWXConfig,
+  SIWXMessage,
+  SIWXMessageInput,
+  SIWXSession
+} from "./options/siwx.ts"
 export {
   type ActivityPages,
   type ActivityView,
@@ -130,6 +139,8 @@ export type { CaipAddress, CaipNetwork, CaipNetworkId } from "./schema/network.t
 export type { TokenBalance, TokenQuantity } from "./schema/token.ts"
 export { isSafeConnectorIcon, isSafeImageUrl, isSafeLinkUrl } from "./schema/urlCheck.ts"
 export type { WalletListing } from "./schema/wallet.ts"
+// Sign-in's actions (their flows load with core's SIWX part); the configurations are in `airlock-kit/siwx`.
+export { cancelSignIn, getSiwxSessions, requestSignIn, signOut } from "./siwx/actions.ts"
 // Service tags for Effect users are in `airlock-kit/effect` (kept off this entry's first load).
 export type { AirlockEvent, AirlockState, Alert, WalletsState } from "./state/AirlockState.ts"
 export type { ResourceEntry, ResourceError } from "./state/ResourceEntry.ts"
@@ -151,4 +162,5 @@ export {
   type SendStep,
   sendTokenKey
 } from "./state/send.ts"
+export type { SiwxSessionInfo, SiwxState, SiwxStatus } from "./state/siwx.ts"
 export { defaultThemeVariables, type ThemeMode, type ThemeVariables } from "./state/theme.ts"

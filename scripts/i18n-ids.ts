@@ -23,6 +23,7 @@ export const areaFiles: { readonly [Area in keyof typeof areas]: string } = {
   network: "network.ts",
   approve: "approve.ts",
   send: "send.ts",
+  siwx: "siwx.ts",
   errors: "errors.ts",
   alert: "errors.ts"
 }
@@ -43,6 +44,7 @@ const headings: { readonly [Area in keyof typeof areas]: string } = {
   network: "Networks (`network.*`)",
   approve: "Approve Transaction (`approve.*`)",
   send: "Send: its form, token picker and preview (`send.*`)",
+  siwx: "Sign in with the wallet (`siwx.*`)",
   errors: "Errors, SPEC §8 and Airlock's own (`<Tag>.<Reason>`, from core/errors/texts.ts)",
   alert: "APKT alerts (`alert.<Code>.title` / `.description`, from core/errors/alerts.ts)"
 }

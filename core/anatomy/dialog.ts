@@ -7,6 +7,7 @@
  */
 import { type Messages, translate } from "../i18n/catalogue.ts"
 import type { RouterState } from "../router/state.ts"
+import { closeLocked, type SiwxState } from "../state/siwx.ts"
 import { takeCloseMadeHere } from "./closeMarks.ts"
 import { trapTab } from "./focus.ts"
 import { getModalIds } from "./ids.ts"
@@ -21,7 +22,7 @@ import { getModalIds } from "./ids.ts"
  * ```
  */
 export interface DialogClient {
-  getState(): { readonly modal: RouterState; readonly i18n: DialogLanguage }
+  getState(): { readonly modal: RouterState; readonly i18n: DialogLanguage; readonly siwx?: SiwxState }
   close(): Promise<unknown>
   goBack(): void
 }
@@ -258,11 +259,15 @@ export const connectDialog = (ctx: DialogContext) => {
       "data-view": modal.view
     }),
 
-    /** Props of the close button: an icon button labelled `common.close` ("Close"); a click closes through the client. */
+    /**
+     * Props of the close button: an icon button labelled `common.close` ("Close"); a click closes through the client.
+     * `hidden` while the modal may not close (a required sign-in without a session, SPEC §4).
+     */
     getCloseButtonProps: () => ({
       id: ids.closeButton,
       type: "button" as const,
       "aria-label": translate(i18n.messages, "common.close"),
+      hidden: ((siwx) => siwx !== undefined && closeLocked(siwx, modal.view))(client.getState().siwx),
       "data-scope": "dialog",
       "data-part": "close-button",
       onClick: close

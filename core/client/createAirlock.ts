@@ -17,10 +17,11 @@ import { nextAlert } from "../state/alert.ts"
 import type { RouterOptions } from "../state/routerContext.ts"
 import { makeStore, type Store } from "../state/Store.ts"
 import { DestroyedError } from "./DestroyedError.ts"
-import { firstState, localeToLoad, seal } from "./firstState.ts"
+import { firstState, localeToLoad, seal, serverSnapshotOf } from "./firstState.ts"
 import { lazyPartFor } from "./lazyPart.ts"
 import { makeLifecycle } from "./lifecycle.ts"
 import { type AirlockServices, makeRuntime } from "./runtime.ts"
+import { startSiwx } from "./siwxStart.ts"
 import type { AirlockClient } from "./types.ts"
 
 export type { AirlockServices } from "./runtime.ts"
@@ -112,16 +113,6 @@ export const makeAirlock = (
     }
   )
 
-  // What a server renders: the first snapshot on a server's platform (no storage, colour scheme or user agent).
-  // Built on the first call only, as browsers that never hydrate never ask.
-  let serverSnapshot: AirlockState | undefined
-  const getServerSnapshot = () => {
-    serverSnapshot ??= ((state) => (seal === undefined ? state : seal(state)))(
-      firstState(options, Platform.makeServer(), unreadable).state
-    )
-    return serverSnapshot
-  }
-
   // Discovery runs from the start: EIP-6963 announcements come with the page. Stopped by destroy().
   life.own(startDiscovery(adapterList, store, adapters))
   // A locale's texts come through core's lazy part: English is in it, each other locale is a chunk it fetches.
@@ -132,6 +123,9 @@ export const makeAirlock = (
   if (startLocale !== undefined) background(setLocale(startLocale))
   // The Send form starts over when its view is left or its account or network changes.
   life.own(sendForm.watchSendContext(store))
+  // Sign-in with the wallet follows the account, in core's SIWX part (fetched only with `siwx` or `siweConfig`).
+  const siwx = invalid === undefined ? startSiwx(runtime, options, platform.origin) : undefined
+  if (siwx !== undefined) background(siwx.then((started) => life.own(started.unwatch)))
 
   const client: AirlockClient = {
     open: (parameters = {}) =>
@@ -164,7 +158,7 @@ export const makeAirlock = (
     loadMoreWallets: () => flow(lazy, (m) => m.remote.loadMoreWallets),
     searchWallets: (text) => flow(lazy, (m) => m.remote.searchWallets(text)),
     getState: store.getSnapshot,
-    getServerSnapshot,
+    getServerSnapshot: serverSnapshotOf(options, unreadable),
     subscribe: (listener) => life.own(store.subscribe(listener)),
     watch: (selector, onChange, equals) => life.own(store.watch(selector, onChange, equals)),
     preload: () => now(() => adapters.loadAll()).then(ignore, ignore),

@@ -11,7 +11,7 @@ import { checkOptions } from "../options/checkOptions.ts"
 import { initial as initialRouter } from "../router/state.ts"
 import { resolveFeatures } from "../rules/resolveFeatures.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
-import type { PlatformShape } from "../services/Platform.ts"
+import { Platform, type PlatformShape } from "../services/Platform.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { deepFreeze } from "../state/freeze.ts"
 import { makeInitialState } from "../state/initial.ts"
@@ -69,6 +69,7 @@ const build = (options: AirlockOptions, platform: PlatformShape, error: OptionsE
     isMobile: platform.isMobile(),
     hasInjectedWallet: false,
     excludedWallets: error ? [] : options.excludeWalletIds,
+    siwx: !error && (options.siwx !== undefined || options.siweConfig !== undefined),
     locale: !error && typeof options.locale === "object" ? options.locale : undefined
   })
   return error === undefined ? state : stopped(state, "error", error)
@@ -89,6 +90,20 @@ export const firstState = (
   } catch (cause) {
     const refused = new OptionsError({ reason: "Invalid", details: String(cause), cause })
     return { state: build(options, platform, refused), invalid: refused }
+  }
+}
+
+/**
+ * What a server renders: the first snapshot on a server's platform (no storage, colour scheme or user agent), built
+ * on the first call only, as browsers that never hydrate never ask.
+ */
+export const serverSnapshotOf = (options: AirlockOptions, unreadable: OptionsError | undefined) => {
+  let snapshot: AirlockState | undefined
+  return (): AirlockState => {
+    snapshot ??= ((state) => (seal === undefined ? state : seal(state)))(
+      firstState(options, Platform.makeServer(), unreadable).state
+    )
+    return snapshot
   }
 }
 

@@ -7,6 +7,7 @@ import { FeaturesOption } from "../schema/features.ts"
 import { CaipNetwork } from "../schema/network.ts"
 import type { Endpoints } from "../services/ClientConfig.ts"
 import type { ThemeVariables } from "../state/theme.ts"
+import type { SIWEConfig, SIWXConfig } from "./siwx.ts"
 
 /** The app's own description, shown to wallets (SPEC §3 "Dapp data"). */
 export const Metadata = AppMetadata
@@ -103,10 +104,13 @@ export interface AirlockOptions {
   readonly basic?: boolean | undefined
   /** Embedded mode: the modal is always shown inline (SPEC §2). @default false */
   readonly enableEmbedded?: boolean | undefined
-  /** Sign in with a wallet signature (SIWX); see the SIWX docs. Mutually exclusive with `siweConfig`. */
-  readonly siwx?: unknown
-  /** The legacy SIWE configuration. Mutually exclusive with `siwx`. */
-  readonly siweConfig?: unknown
+  /**
+   * Sign in with a wallet signature (SIWX): `localSiwx()` or `serverSiwx({ url })` from `airlock-kit/siwx`, or your own
+   * {@link SIWXConfig}. Mutually exclusive with `siweConfig`.
+   */
+  readonly siwx?: SIWXConfig | undefined
+  /** The legacy SIWE configuration (EVM), mapped onto SIWX. Mutually exclusive with `siwx`. */
+  readonly siweConfig?: SIWEConfig | undefined
   /**
    * The language of every text: a bundled locale's tag (`"de"`, `"pt-BR"`, `"ar"`; its catalogue loads on demand),
    * or a catalogue imported from `airlock-kit/locales/<tag>` (in place from the first frame, on a server too).

@@ -34,6 +34,8 @@ export interface RouterContext {
   readonly embedded: boolean
   /** The namespace whose network is active, if any. */
   readonly activeNamespace: ChainNamespace | undefined
+  /** The modal may not close: a required sign-in without a session on a sign view (SPEC §4). @default false */
+  readonly closeLocked?: boolean | undefined
 }
 
 /**
@@ -129,7 +131,7 @@ export const open = <V extends View>(
 /**
  * Closes the modal: the stack goes back to Connect (SPEC §2). In embedded mode the modal stays shown, on Account if
  * connected, else Connect. Closing the Farcaster view while not connected also clears its url and reloads the auth
- * connector.
+ * connector. A locked modal (`ctx.closeLocked`: a required sign-in) stays as it is.
  *
  * @example
  * ```ts
@@ -141,6 +143,7 @@ export const open = <V extends View>(
  * ```
  */
 export const close = (state: RouterState, ctx: RouterContext): RouterResult => {
+  if (ctx.closeLocked === true && state.open) return { state, effects: [] }
   const effects = leaveEffects(state, ctx)
   if (ctx.embedded) return { state: { ...reset(state, homeView(ctx)), open: true }, effects }
   return { state: { ...reset(state, "Connect"), open: false }, effects }

@@ -10,6 +10,7 @@ import type { CaipNetwork } from "../schema/network.ts"
 import type { WalletListing } from "../schema/wallet.ts"
 import type { ResourceEntry } from "./ResourceEntry.ts"
 import type { SendState } from "./send.ts"
+import type { SiwxState } from "./siwx.ts"
 import type { ThemeMode, ThemeVariables } from "./theme.ts"
 
 /**
@@ -142,6 +143,8 @@ export interface AirlockState {
    * draws. Back to its first value whenever the modal leaves Send or the account or network changes.
    */
   readonly send: SendState
+  /** Sign in with the wallet (SIWX): the active account's status and session (`core/state/siwx.ts`). */
+  readonly siwx: SiwxState
   /** Whether an injected (browser extension) wallet was detected on the page. */
   readonly hasInjectedWallet: boolean
   readonly isMobile: boolean

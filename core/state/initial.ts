@@ -8,6 +8,7 @@ import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import type { AirlockState } from "./AirlockState.ts"
 import { initialSend } from "./send.ts"
+import { initialSiwx } from "./siwx.ts"
 import { defaultThemeVariables, type ThemeMode, type ThemeVariables } from "./theme.ts"
 
 /** A namespace's account before anything is known. */
@@ -28,6 +29,8 @@ export interface InitialStateInput {
   readonly isMobile: boolean
   readonly hasInjectedWallet: boolean
   readonly excludedWallets?: ReadonlyArray<string> | undefined
+  /** Whether the options configure sign-in with the wallet (`siwx` or `siweConfig`). @default false */
+  readonly siwx?: boolean | undefined
   /**
    * The locale to start in; when absent, English with the first load's texts ({@link firstEnglish}), which the client
    * completes when its lazy part arrives.
@@ -64,6 +67,7 @@ export const makeInitialState = (input: InitialStateInput): AirlockState => ({
   features: input.features,
   resources: {},
   send: initialSend,
+  siwx: initialSiwx(input.siwx === true),
   hasInjectedWallet: input.hasInjectedWallet,
   isMobile: input.isMobile
 })

@@ -1,5 +1,6 @@
 import type { RouterContext } from "../router/navigation.ts"
 import type { AirlockState } from "./AirlockState.ts"
+import { closeLocked } from "./siwx.ts"
 
 /** Whether an address is connected in `namespace` (the active one by default). */
 export const isConnected = (state: AirlockState, namespace = state.activeNamespace): boolean =>
@@ -24,5 +25,7 @@ export const routerContext = (
   manualControl: options.manualWCControl,
   isMobile: state.isMobile,
   embedded: options.embedded,
-  activeNamespace: state.activeNamespace
+  activeNamespace: state.activeNamespace,
+  // Only while connected: a disconnect (a required sign-in cancelled) closes the modal.
+  closeLocked: isConnected(state, namespace) && closeLocked(state.siwx, state.modal.view)
 })

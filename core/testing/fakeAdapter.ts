@@ -44,6 +44,8 @@ export interface FakeWallet {
   disconnected(): void
   /** The answer to the next request (default: `null`). */
   answerNext(value: unknown): void
+  /** Makes the next request fail as the wallet's user refusing it (EIP-1193 4001). */
+  rejectNextRequest(): void
 }
 
 /** The account a fake wallet grants unless told otherwise. */
@@ -79,13 +81,16 @@ export const fakeAdapter = (
   let nextConnect: "reject" | { readonly fail: string } | undefined
   let hold: Promise<void> | undefined
   const answers: Array<unknown> = []
+  const refusal = Symbol("refused")
   const listeners = new Set<AdapterEvents>()
   let disconnects = 0
   let granted = options.restores ?? true
   const requests: FakeWallet["requests"] = []
   const answer = async (method: string, params: unknown) => {
     requests.push(params === undefined ? { method } : { method, params })
-    return answers.length > 0 ? answers.shift() : null
+    const next = answers.length > 0 ? answers.shift() : null
+    if (next === refusal) throw Object.assign(new Error("User rejected the request."), { code: 4001 })
+    return next
   }
   // One EIP-1193-shaped provider for the wallet's life, as a real adapter's: its requests are recorded and answered
   // as `request`'s are.
@@ -169,6 +174,9 @@ export const fakeAdapter = (
     },
     answerNext: (value) => {
       answers.push(value)
+    },
+    rejectNextRequest: () => {
+      answers.push(refusal)
     }
   }
 

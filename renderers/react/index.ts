@@ -44,6 +44,7 @@ export {
   useAirlockNfts
 } from "./hooks/useAirlockNfts.ts"
 export { useAirlockSelector } from "./hooks/useAirlockSelector.ts"
+export { type UseAirlockSiwxReturnType, useAirlockSiwx } from "./hooks/useAirlockSiwx.ts"
 export { useAirlockState } from "./hooks/useAirlockState.ts"
 export { type UseAirlockTokensParameters, useAirlockTokens } from "./hooks/useAirlockTokens.ts"
 export { type UseAirlockTranslationReturnType, useAirlockTranslation } from "./hooks/useAirlockTranslation.ts"

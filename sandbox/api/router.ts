@@ -15,11 +15,15 @@ export class HttpError extends Error {
   }
 }
 
-/** What a handler answers: JSON (already encoded by its wire schema), an SVG image, or an empty body. */
-export type Reply =
+/**
+ * What a handler answers: JSON (already encoded by its wire schema), an SVG image, or an empty body; `headers` adds
+ * response headers (a `set-cookie`).
+ */
+export type Reply = (
   | { readonly kind: "json"; readonly status: number; readonly body: unknown }
   | { readonly kind: "svg"; readonly status: number; readonly body: string }
   | { readonly kind: "empty"; readonly status: number }
+) & { readonly headers?: Readonly<Record<string, string>> }
 
 /** What a handler gets: the request's parts plus the server's shared state `app`. */
 export interface RouteContext<App> {
@@ -47,6 +51,12 @@ export interface Route<App> {
    * @default false
    */
   readonly loopbackOnly?: boolean
+  /**
+   * Answer credentialed CORS (cookies): `access-control-allow-origin` is the request's own `Origin` when the project
+   * allows it (none otherwise), with `access-control-allow-credentials: true` and `vary: origin`, instead of `*`.
+   * @default false
+   */
+  readonly credentials?: boolean
   readonly handle: (ctx: RouteContext<App>) => Reply | Promise<Reply>
 }
 

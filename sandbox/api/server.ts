@@ -63,9 +63,14 @@ const corsHeaders = {
   "access-control-max-age": "600"
 }
 
-const send = (res: ServerResponse, reply: Reply, extra: Record<string, string> = {}) => {
+const send = (
+  res: ServerResponse,
+  reply: Reply,
+  extra: Record<string, string> = {},
+  cors: Readonly<Record<string, string>> = corsHeaders
+) => {
   if (res.headersSent) return
-  const headers = { ...corsHeaders, ...extra }
+  const headers = { ...cors, ...extra, ...reply.headers }
   if (reply.kind === "empty") res.writeHead(reply.status, headers).end()
   else if (reply.kind === "svg")
     res
@@ -131,6 +136,24 @@ const authorize = (app: ApiApp, query: URLSearchParams, origin: string | undefin
 }
 
 /**
+ * The CORS headers of a `credentials` route (cookies): the request's own origin when the project allows it, else none
+ * (the browser then keeps the answer from the page); `vary: origin` either way, so a cache keeps them apart.
+ */
+const credentialedCors = (app: ApiApp, query: URLSearchParams, origin: string | undefined): Record<string, string> => {
+  const project = app.projects.get(query.get("projectId") ?? "")
+  if (origin === undefined || project?.mode !== "ok" || !originAllowed(origin, project.allowedOrigins))
+    return { vary: "origin" }
+  return {
+    vary: "origin",
+    "access-control-allow-origin": origin,
+    "access-control-allow-credentials": "true",
+    "access-control-allow-methods": "GET, POST, OPTIONS",
+    "access-control-allow-headers": "content-type",
+    "access-control-max-age": "600"
+  }
+}
+
+/**
  * Starts the sandbox API on 127.0.0.1.
  * @example
  * ```ts
@@ -159,33 +182,45 @@ export const startApi = async (options: StartApiOptions): Promise<ApiServer> => 
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const method = req.method ?? "GET"
-    if (method === "OPTIONS") return send(res, { kind: "empty", status: 204 })
+    const origin = typeof req.headers.origin === "string" ? req.headers.origin : undefined
     let url: URL
     try {
       url = new URL(`http://127.0.0.1${req.url ?? "/"}`)
     } catch {
-      return send(res, failure(400, "Malformed request URL"))
+      return send(res, method === "OPTIONS" ? { kind: "empty", status: 204 } : failure(400, "Malformed request URL"))
+    }
+    if (method === "OPTIONS") {
+      const target = [router.match("POST", url.pathname), router.match("GET", url.pathname)].find((m) => m.route)
+      if (target?.route?.credentials)
+        return send(res, { kind: "empty", status: 204 }, {}, credentialedCors(app, url.searchParams, origin))
+      return send(res, { kind: "empty", status: 204 })
     }
     const matched = router.match(method, url.pathname)
     if (matched.route === undefined) {
       if (matched.allowed.length === 0) return send(res, failure(404, `Not found: ${method} ${url.pathname}`))
       return send(res, failure(405, `Method ${method} not allowed`), { allow: matched.allowed.join(", ") })
     }
-    const origin = typeof req.headers.origin === "string" ? req.headers.origin : undefined
     if (matched.route.loopbackOnly && origin !== undefined && !isLoopbackOrigin(origin))
       throw new HttpError(403, "Forbidden: sandbox control routes answer only pages on 127.0.0.1, localhost or [::1]")
-    const body = method === "POST" ? await readBody(req) : undefined
-    const project = matched.route.public ? undefined : authorize(app, url.searchParams, origin)
-    const reply = await matched.route.handle({
-      params: matched.params,
-      query: url.searchParams,
-      body,
-      headers: req.headers,
-      // Public routes never read the project; the cast keeps the context type simple for every other route.
-      project: project as NonNullable<typeof project>,
-      app
-    })
-    send(res, reply)
+    const cors = matched.route.credentials ? credentialedCors(app, url.searchParams, origin) : corsHeaders
+    try {
+      const body = method === "POST" ? await readBody(req) : undefined
+      const project = matched.route.public ? undefined : authorize(app, url.searchParams, origin)
+      const reply = await matched.route.handle({
+        params: matched.params,
+        query: url.searchParams,
+        body,
+        headers: req.headers,
+        // Public routes never read the project; the cast keeps the context type simple for every other route.
+        project: project as NonNullable<typeof project>,
+        app
+      })
+      send(res, reply, {}, cors)
+    } catch (error) {
+      // A refusal a credentialed page may read (400, 403) carries that route's CORS headers, not `*`.
+      if (error instanceof HttpError) return send(res, failure(error.status, error.message), {}, cors)
+      throw error
+    }
   }
 
   const server = createServer((req, res) => {

@@ -18,6 +18,8 @@ const layers: ReadonlyArray<ReadonlyArray<string>> = [
   ["options"],
   ["flows"],
   ["client"],
+  // `airlock-kit/siwx`: the sign-in configurations and actions, over the client's SIWX part.
+  ["siwx"],
   ["testing"],
   ["index.ts", "effect.ts"]
 ]

@@ -29,6 +29,8 @@ const entries: Record<string, string> = {
   "airlock-kit/walletconnect": join(root, "adapters/walletconnect/index.ts"),
   "airlock-kit/solana": join(root, "adapters/solana/index.ts"),
   "airlock-kit/embedded": join(root, "adapters/embedded/index.ts"),
+  "airlock-kit/server": join(root, "server/index.ts"),
+  "airlock-kit/siwx": join(root, "core/siwx/index.ts"),
   "airlock-kit/effect": join(root, "core/effect.ts"),
   "airlock-kit/testing": join(root, "core/testing/index.ts"),
   ...Object.fromEntries(
@@ -40,16 +42,24 @@ const entries: Record<string, string> = {
 }
 
 /**
- * Headless: every import is one of the package's own entries (not `airlock-kit/react`), effect or vitest; not a block for
+ * Headless: every import is one of the package's own entries (not `airlock-kit/react`), effect or vitest (and, beside
+ * `airlock-kit/server`, viem and Node's built-ins); not a block for
  * the reader's host (`no-run`) nor a DOM renderer (`renderer`, run in Chromium).
  */
 const isHeadless = (example: Example): boolean => {
   const specifiers = [...example.code.matchAll(/^import\s[^"]*"([^"]+)"/gm)].map((match) => match[1] as string)
+  // A server of the reader's own (docs/server.md) also runs: it uses Node's built-ins and viem beside `airlock-kit/server`.
+  const server = specifiers.includes("airlock-kit/server")
   return (
     !example.info.includes("no-run") &&
     !example.info.includes("renderer") &&
     !/<[A-Z][A-Za-z]*[\s/>]/.test(example.code) &&
-    specifiers.every((specifier) => specifier in entries || /^(effect(\/|$)|vitest$)/.test(specifier))
+    specifiers.every(
+      (specifier) =>
+        specifier in entries ||
+        /^(effect(\/|$)|vitest$)/.test(specifier) ||
+        (server && /^(viem(\/|$)|node:)/.test(specifier))
+    )
   )
 }
 

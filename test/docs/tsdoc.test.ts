@@ -1,6 +1,6 @@
 /**
- * Doc comments' examples are code too: every ```ts / ```tsx block inside a `/** … *\/` comment of core/, renderers/
- * and adapters/ is type-checked, in one `tsc` run. An example reads as the reader sees it, beside its declaration, so
+ * Doc comments' examples are code too: every ```ts / ```tsx block inside a `/** … *\/` comment of core/, renderers/,
+ * adapters/ and server/ is type-checked, in one `tsc` run. An example reads as the reader sees it, beside its declaration, so
  * three things are implied and added before checking:
  * - the documented file's own exports it uses (as `import { … } from "<that file>"`), and relative imports resolve
  *   from that file;
@@ -112,7 +112,7 @@ const prepare = (example: DocExample, text: string): string => {
 }
 
 const documentedFiles = () =>
-  ["core", "renderers", "adapters"]
+  ["core", "renderers", "adapters", "server"]
     .flatMap(sourceFiles)
     .map((file) => ({ file, text: readFileSync(join(root, file), "utf8") }))
 

@@ -3,18 +3,16 @@ import * as Effect from "effect/Effect"
 import type { NamespaceConnection } from "../../adapter/AdapterImplementation.ts"
 import { Adapters } from "../../adapter/Adapters.ts"
 import { ConnectionError } from "../../errors/catalogue.ts"
-import { close } from "../../router/index.ts"
 import type { Connector } from "../../schema/connector.ts"
 import type { ChainNamespace } from "../../schema/namespace.ts"
 import type { CaipNetwork } from "../../schema/network.ts"
 import { pairingExpiry } from "../../schema/pairing.ts"
-import { Options } from "../../services/Options.ts"
-import { routerContext } from "../../state/routerContext.ts"
 import { StateStore } from "../../state/StateStore.ts"
 import { selectWalletConnectWallet } from "../../state/selectors.ts"
 import { track } from "../events/track.ts"
 import { shakeModal } from "../modal/feedback.ts"
 import { connectNetworkOf, implementationOf, toConnectionError } from "./adapter.ts"
+import { closeAfterConnect } from "./closeAfterConnect.ts"
 import { rememberLinking } from "./forward.ts"
 import { givePreparedUp, renewPairings } from "./pairing.ts"
 import { rememberRecent } from "./recent.ts"
@@ -118,13 +116,7 @@ export const connect = Effect.fn("connect")(function* (
     method: connector.type === "WALLET_CONNECT" ? (state.isMobile ? "mobile" : "qrcode") : "browser",
     name: chosen?.name ?? connector.name
   })
-  // Connected from the modal (a wallet's view, an embedded login's): it closes, as AppKit's does (an
-  // UnsupportedChain the wallet's chain opened stays).
-  const routerOptions = yield* Options
-  store.update((s) =>
-    s.modal.open && (s.modal.view.startsWith("Connect") || s.modal.view.startsWith("Email"))
-      ? { ...s, modal: close(s.modal, routerContext(s, routerOptions)).state }
-      : s
-  )
+  // The modal closes, unless sign-in is reading the account's sessions (it closes or asks to sign then).
+  if (store.getSnapshot().siwx.status !== "checking") yield* closeAfterConnect
   return connection
 })

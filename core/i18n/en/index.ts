@@ -17,6 +17,7 @@ import { networkMessages } from "./network.ts"
 import { nftMessages } from "./nfts.ts"
 import { receiveMessages } from "./receive.ts"
 import { sendMessages } from "./send.ts"
+import { siwxMessages } from "./siwx.ts"
 import { titleMessages } from "./titles.ts"
 import { tokenMessages } from "./tokens.ts"
 import { walletMessages } from "./wallets.ts"
@@ -41,6 +42,7 @@ export const areas = {
   network: networkMessages,
   approve: approveMessages,
   send: sendMessages,
+  siwx: siwxMessages,
   errors: errorMessages,
   alert: alertMessages
 } as const
@@ -62,6 +64,7 @@ export const en = {
   ...receiveMessages,
   ...networkMessages,
   ...approveMessages,
+  ...siwxMessages,
   ...errorMessages,
   ...alertMessages
 } as const

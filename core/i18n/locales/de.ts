@@ -228,6 +228,12 @@ export const de: LocaleCatalogue = {
     "network.notSelected": "{network} wurde nicht ausgewählt.",
     "network.switchFailed": "Netzwerkwechsel fehlgeschlagen",
     "network.chain": "Chain {id}",
+    "siwx.request": "{name} bittet dich, dich mit deiner Wallet anzumelden",
+    "siwx.explain":
+      "Signiere eine Nachricht, um zu zeigen, dass diese Wallet dir gehört. Das ist kostenlos und sendet keine Transaktion.",
+    "siwx.sign": "Anmelden",
+    "siwx.signing": "Signiere die Nachricht in deiner Wallet",
+    "siwx.cancel": "Abbrechen",
     "approve.actionNotAllowed": "Aktion nicht zulässig",
     "approve.notAllowedMethod": "Die App hat {method} angefordert, was die eingebettete Wallet nicht zulässt.",
     "approve.signMessage": "Eine Nachricht signieren",

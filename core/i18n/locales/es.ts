@@ -224,6 +224,12 @@ export const es: LocaleCatalogue = {
     "network.notSelected": "No se seleccionó {network}.",
     "network.switchFailed": "No se pudo cambiar de red",
     "network.chain": "Cadena {id}",
+    "siwx.request": "{name} te pide que inicies sesión con tu billetera",
+    "siwx.explain":
+      "Firma un mensaje para demostrar que esta billetera es tuya. Es gratis y no envía ninguna transacción.",
+    "siwx.sign": "Iniciar sesión",
+    "siwx.signing": "Firma el mensaje en tu billetera",
+    "siwx.cancel": "Cancelar",
     "approve.actionNotAllowed": "Acción no permitida",
     "approve.notAllowedMethod": "La aplicación solicitó {method}, algo que la billetera integrada no permite.",
     "approve.signMessage": "Firmar un mensaje",

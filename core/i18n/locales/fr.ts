@@ -224,6 +224,12 @@ export const fr: LocaleCatalogue = {
     "network.notSelected": "{network} n'a pas été sélectionné.",
     "network.switchFailed": "Échec du changement de réseau",
     "network.chain": "Chaîne {id}",
+    "siwx.request": "{name} vous demande de vous connecter avec votre portefeuille",
+    "siwx.explain":
+      "Signez un message pour prouver que ce portefeuille est le vôtre. C’est gratuit et n’envoie aucune transaction.",
+    "siwx.sign": "Se connecter",
+    "siwx.signing": "Signez le message dans votre portefeuille",
+    "siwx.cancel": "Annuler",
     "approve.actionNotAllowed": "Action non autorisée",
     "approve.notAllowedMethod": "L'application a demandé {method}, ce que le portefeuille intégré n'autorise pas.",
     "approve.signMessage": "Signer un message",

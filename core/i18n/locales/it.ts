@@ -223,6 +223,12 @@ export const it: LocaleCatalogue = {
     "network.notSelected": "{network} non è stata selezionata.",
     "network.switchFailed": "Impossibile cambiare rete",
     "network.chain": "Catena {id}",
+    "siwx.request": "{name} ti chiede di accedere con il tuo wallet",
+    "siwx.explain":
+      "Firma un messaggio per dimostrare che questo wallet è tuo. È gratuito e non invia alcuna transazione.",
+    "siwx.sign": "Accedi",
+    "siwx.signing": "Firma il messaggio nel tuo wallet",
+    "siwx.cancel": "Annulla",
     "approve.actionNotAllowed": "Azione non consentita",
     "approve.notAllowedMethod": "L'app ha richiesto {method}, che il wallet integrato non consente.",
     "approve.signMessage": "Firma un messaggio",

@@ -224,6 +224,12 @@ export const ja: LocaleCatalogue = {
     "network.notSelected": "{network}は選択されませんでした。",
     "network.switchFailed": "ネットワークの切り替えに失敗しました",
     "network.chain": "チェーン {id}",
+    "siwx.request": "{name} がウォレットでのサインインを求めています",
+    "siwx.explain":
+      "このウォレットがあなたのものであることを示すため、メッセージに署名してください。無料で、トランザクションは送信されません。",
+    "siwx.sign": "サインイン",
+    "siwx.signing": "ウォレットでメッセージに署名してください",
+    "siwx.cancel": "キャンセル",
     "approve.actionNotAllowed": "許可されていない操作",
     "approve.notAllowedMethod": "アプリが{method}を要求しましたが、埋め込みウォレットでは許可されていません。",
     "approve.signMessage": "メッセージに署名",

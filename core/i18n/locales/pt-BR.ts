@@ -223,6 +223,12 @@ export const ptBR: LocaleCatalogue = {
     "network.notSelected": "A rede {network} não foi selecionada.",
     "network.switchFailed": "Falha ao alternar a rede",
     "network.chain": "Chain {id}",
+    "siwx.request": "{name} pede que você entre com sua carteira",
+    "siwx.explain":
+      "Assine uma mensagem para provar que esta carteira é sua. É gratuito e não envia nenhuma transação.",
+    "siwx.sign": "Entrar",
+    "siwx.signing": "Assine a mensagem na sua carteira",
+    "siwx.cancel": "Cancelar",
     "approve.actionNotAllowed": "Ação não permitida",
     "approve.notAllowedMethod": "O app solicitou {method}, que a carteira integrada não permite.",
     "approve.signMessage": "Assinar uma mensagem",

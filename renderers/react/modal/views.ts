@@ -36,6 +36,7 @@ const loaders: Partial<Record<View, () => ViewModule>> = {
   Receive: () => account().then((m) => ({ default: m.Receive })),
   Send: () => account().then((m) => ({ default: m.Send })),
   AllWallets: () => import("../views/groups/allWallets.ts").then((m) => ({ default: m.AllWallets })),
+  SIWXSignMessage: () => import("../views/groups/siwx.ts").then((m) => ({ default: m.SIWXSignMessage })),
   ApproveTransaction: () => embedded().then((m) => ({ default: m.ApproveTransaction })),
   ConnectingSocial: () => embedded().then((m) => ({ default: m.ConnectingSocial })),
   ConnectingFarcaster: () => embedded().then((m) => ({ default: m.ConnectingFarcaster })),

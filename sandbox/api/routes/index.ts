@@ -5,6 +5,7 @@
 import type { ApiRoute } from "../app.ts"
 import { accountRoutes } from "./account.ts"
 import { analyticsRoutes } from "./analytics.ts"
+import { authRoutes } from "./auth.ts"
 import { chainRoutes } from "./chains.ts"
 import { controlRoutes } from "./control.ts"
 import { priceRoutes } from "./prices.ts"
@@ -21,5 +22,6 @@ export const apiRoutes: ReadonlyArray<ApiRoute> = [
   ...sessionRoutes,
   ...analyticsRoutes,
   ...rpcRoutes,
-  ...controlRoutes
+  ...controlRoutes,
+  ...authRoutes
 ]

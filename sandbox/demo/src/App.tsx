@@ -3,8 +3,15 @@
  * then one card per feature (the connection, signing, sending, switching networks, Solana, email login, the modal's
  * views, the browser wallets the page saw).
  */
-import { ConnectButton, NetworkButton, useAirlock, useAirlockAccount, useAirlockNetwork } from "airlock-kit/react"
-import { useState } from "react"
+import {
+  ConnectButton,
+  NetworkButton,
+  useAirlock,
+  useAirlockAccount,
+  useAirlockNetwork,
+  useAirlockSiwx
+} from "airlock-kit/react"
+import { useEffect, useState } from "react"
 import { createWalletClient, custom, type EIP1193Provider } from "viem"
 import { Card } from "./Card.tsx"
 import { CopyValue } from "./CopyValue.tsx"
@@ -196,8 +203,75 @@ const WalletsCard = () => {
   )
 }
 
+/** The sandbox API's view of this browser's sign-ins (`GET /auth/v1/me`, credentialed). */
+const useServerSessions = (api: string, projectId: string, key: string) => {
+  const [sessions, setSessions] = useState<ReadonlyArray<{ address: string; chainId: string }> | undefined>()
+  useEffect(() => {
+    let live = true
+    void key
+    fetch(`${api}/auth/v1/me?projectId=${encodeURIComponent(projectId)}`, { credentials: "include" })
+      .then((response) => response.json())
+      .then((body: { sessions?: Array<{ address: string; chainId: string }> }) => {
+        if (live) setSessions(body.sessions ?? [])
+      })
+      .catch(() => live && setSessions([]))
+    return () => {
+      live = false
+    }
+  }, [api, projectId, key])
+  return sessions
+}
+
+/**
+ * Sign in with the wallet (`?siwx=required` or `?siwx=optional`): the client's status and, from the sandbox API's
+ * session route, what the server believes ("Signed in as … on …"), so a person sees the session is real.
+ */
+const SignInCard = ({ api, projectId }: { readonly api: string; readonly projectId: string }) => {
+  const siwx = useAirlockSiwx()
+  const [refreshed, setRefreshed] = useState(0)
+  const sessions = useServerSessions(api, projectId, `${siwx.status}:${refreshed}`)
+  const [error, setError] = useState("")
+  const run = (action: () => Promise<void>) => {
+    setError("")
+    action()
+      .catch((failure: unknown) => setError(firstLine(failure)))
+      .finally(() => setRefreshed((n) => n + 1))
+  }
+  return (
+    <Card id="signin" title="Sign in with the wallet">
+      {siwx.status === "disabled" ? (
+        <p>
+          Sign-in is off. Turn it on: <a href="?siwx=optional">optional</a> or <a href="?siwx=required">required</a>.
+        </p>
+      ) : (
+        <>
+          <dl>
+            <dt>Client</dt>
+            <dd data-testid="siwx-status">{siwx.status}</dd>
+            <dt>Server</dt>
+            <dd data-testid="siwx-server">
+              {sessions === undefined
+                ? "…"
+                : sessions.length === 0
+                  ? "Not signed in"
+                  : sessions.map((s) => `Signed in as ${s.address} on ${s.chainId}`).join("; ")}
+            </dd>
+          </dl>
+          <button type="button" onClick={() => run(siwx.signIn)} disabled={siwx.status !== "unauthenticated"}>
+            Sign in
+          </button>{" "}
+          <button type="button" onClick={() => run(siwx.signOut)} disabled={siwx.status !== "authenticated"}>
+            Sign out
+          </button>
+          {error === "" ? null : <p role="alert">{error}</p>}
+        </>
+      )}
+    </Card>
+  )
+}
+
 /** The demo dapp's page. */
-export const App = () => {
+export const App = ({ api, projectId }: { readonly api: string; readonly projectId: string }) => {
   usePageFollowsClient()
   return (
     <>
@@ -219,6 +293,7 @@ export const App = () => {
       </header>
       <main className="cards">
         <ConnectionCard />
+        <SignInCard api={api} projectId={projectId} />
         <SignCard />
         <SendCard />
         <NetworkCard />

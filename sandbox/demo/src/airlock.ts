@@ -6,6 +6,7 @@ import { type AirlockClient, type CaipNetwork, createAirlock } from "airlock-kit
 import { embedded } from "airlock-kit/embedded"
 import { evm } from "airlock-kit/evm"
 import { defineNetwork, evmNetwork, solanaLocalnet } from "airlock-kit/networks"
+import { serverSiwx } from "airlock-kit/siwx"
 import { solana } from "airlock-kit/solana"
 import { walletConnect } from "airlock-kit/walletconnect"
 import type { DemoChain, DemoConfig, DemoSolanaChain } from "./config.ts"
@@ -38,6 +39,15 @@ export const demoSolanaNetwork = (chain: DemoSolanaChain): CaipNetwork =>
   })
 
 /**
+ * The page's sign-in mode, from its address: `?siwx=required` or `?siwx=optional` turns sign-in with the wallet on,
+ * checked by the sandbox API (its `/auth/v1/*` routes); without it the demo connects without signing in.
+ */
+export const siwxMode = (search: string): "required" | "optional" | undefined => {
+  const mode = new URLSearchParams(search).get("siwx")
+  return mode === "required" || mode === "optional" ? mode : undefined
+}
+
+/**
  * Creates the demo's client from the runtime configuration.
  * @example
  * ```ts
@@ -48,6 +58,7 @@ export const createDemoAirlock = (config: DemoConfig): AirlockClient => {
   const [first, ...rest] = config.chains.map(demoNetwork)
   if (first === undefined) throw new Error("The demo needs at least one chain")
   const solanaNetworks = config.solana === undefined ? [] : [demoSolanaNetwork(config.solana)]
+  const signIn = siwxMode(window.location.search)
   return createAirlock({
     projectId: config.projectId,
     networks: [first, ...rest, ...solanaNetworks],
@@ -78,6 +89,16 @@ export const createDemoAirlock = (config: DemoConfig): AirlockClient => {
       // Email and social logins: the embedded wallet, whose frame is the sandbox's secure site.
       ...(config.frame === undefined ? [] : [embedded()])
     ],
+    ...(signIn === undefined
+      ? {}
+      : {
+          siwx: serverSiwx({
+            url: config.api,
+            projectId: config.projectId,
+            statement: "Sign in to the Airlock demo",
+            required: signIn === "required"
+          })
+        }),
     enableReconnect: true,
     enableNetworkSwitch: true,
     endpoints: {

@@ -15,13 +15,14 @@ const root = createRoot(document.getElementById("root")!)
 try {
   const response = await fetch(configPath)
   if (!response.ok) throw new Error(`${configPath} answered ${response.status}`)
-  const airlock = createDemoAirlock(parseDemoConfig(await response.json()))
+  const config = parseDemoConfig(await response.json())
+  const airlock = createDemoAirlock(config)
   // For the browser console (and the benchmarks): `await airlock.request({ method: "eth_chainId" })`.
   ;(window as unknown as { airlock: typeof airlock }).airlock = airlock
   root.render(
     <StrictMode>
       <AirlockProvider client={airlock}>
-        <App />
+        <App api={config.api} projectId={config.projectId} />
       </AirlockProvider>
     </StrictMode>
   )

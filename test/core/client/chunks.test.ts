@@ -28,14 +28,18 @@ describe("core loads in two parts: the first load, then one lazy part with every
     expect(lazy.some((source) => source.endsWith("core/services/frameClient.ts"))).toBe(true)
     expect(lazy.filter((source) => source.includes("core/flows/embedded/"))).toEqual([])
     expect(lazy.filter((source) => source.endsWith("core/services/frameLive.ts"))).toEqual([])
-    // createAirlock's only import(): that part.
+    // createAirlock's import()s: that part, and sign-in's (fetched only with the `siwx` or `siweConfig` option).
     const targets = Object.values(outputs)
       .filter((output) => output.entryPoint !== undefined && !output.entryPoint.endsWith("createAirlock.ts"))
       .map((output) => output.entryPoint?.replace(/^.*?core\//, "core/"))
       .filter((target) => target?.startsWith("core/"))
       .sort()
     const locales = targets.filter((target) => target?.startsWith("core/i18n/locales/"))
-    expect(targets.filter((target) => !locales.includes(target))).toEqual(["core/client/lazy.ts"])
+    expect(targets.filter((target) => !locales.includes(target))).toEqual([
+      "core/client/lazy.ts",
+      "core/client/siwx.ts"
+    ])
+    expect(lazy.filter((source) => source.includes("core/flows/siwx/"))).toEqual([])
     // Each bundled locale but English is a chunk of its own, fetched only when it is chosen.
     expect(locales).toEqual(
       ["ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"].map(

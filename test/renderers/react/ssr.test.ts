@@ -17,6 +17,8 @@ describe("importing any entry in Node", () => {
       "airlock-kit/walletconnect",
       "airlock-kit/solana",
       "airlock-kit/embedded",
+      "airlock-kit/server",
+      "airlock-kit/siwx",
       ...["en", "ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"].map(
         (tag) => `airlock-kit/locales/${tag}`
       )

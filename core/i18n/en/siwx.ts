@@ -1,0 +1,8 @@
+/** The sign-in view (SIWXSignMessage). */
+export const siwxMessages = {
+  "siwx.request": "{name} asks you to sign in with your wallet",
+  "siwx.explain": "Sign a message to prove this wallet is yours. It is free and sends no transaction.",
+  "siwx.sign": "Sign in",
+  "siwx.signing": "Sign the message in your wallet",
+  "siwx.cancel": "Cancel"
+} as const

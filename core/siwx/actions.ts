@@ -1,0 +1,83 @@
+/**
+ * Sign-in actions for any renderer (the React one's sign view, or an app's own): each runs core's SIWX flow on the
+ * client's runtime and rejects with its typed error, whose `message` is SPEC §8's text ('SIWX is not enabled' for a
+ * client without `siwx` or `siweConfig`, 'No ActiveCaipAddress found' when nothing is connected, 'Error signing
+ * message' when the wallet or the app's configuration failed).
+ * @module
+ */
+import type * as Effect from "effect/Effect"
+import type { CoreServices } from "../adapter/CoreServices.ts"
+import type { StartedSiwx } from "../client/siwx.ts"
+import type { AirlockClient } from "../client/types.ts"
+import { ChainError, SiwxError } from "../errors/catalogue.ts"
+import type { SIWXSession } from "../options/siwx.ts"
+
+type Flows = typeof import("../flows/siwx/index.ts")
+
+const run = <A, E>(
+  airlock: AirlockClient,
+  effect: (flows: Flows, started: StartedSiwx) => Effect.Effect<A, E, CoreServices>
+): Promise<A> => {
+  if (airlock.getState().siwx.status === "disabled") return Promise.reject(new SiwxError({ reason: "NotEnabled" }))
+  return import("../client/siwx.ts").then(async (m) =>
+    airlock.runtime.runPromise(effect(m.flows, await m.startedFor(airlock.runtime)))
+  )
+}
+
+/**
+ * Asks the connected wallet to sign the sign-in message and hands the session to the configuration (the sign view's
+ * primary button). Resolves with the session; closes the modal.
+ * @example
+ * ```ts
+ * const session = await requestSignIn(airlock)
+ * session.data.accountAddress // the signed-in address
+ * ```
+ */
+export const requestSignIn = (airlock: AirlockClient): Promise<SIWXSession> =>
+  run(airlock, (m, s) => m.requestSignMessage(s.context))
+
+/**
+ * The sign view's Cancel (SPEC §4): optional sign-in closes the modal; required sign-in switches back to the last
+ * network with a session, or disconnects.
+ * @example
+ * ```ts
+ * await cancelSignIn(airlock)
+ * ```
+ */
+export const cancelSignIn = (airlock: AirlockClient): Promise<void> =>
+  run(airlock, (m, s) => m.cancelSignMessage(s.context))
+
+/** The active account, or 'No ActiveCaipAddress found'. */
+const activeAccount = async (airlock: AirlockClient, m: Flows) => {
+  const account = m.siwxAccount(airlock.getState())
+  if (account === undefined) throw new ChainError({ reason: "NoActiveCaipAddress" })
+  return account
+}
+
+/**
+ * The configuration's live sessions of the connected account on its network (expired ones left out).
+ * @example
+ * ```ts
+ * const [session] = await getSiwxSessions(airlock)
+ * ```
+ */
+export const getSiwxSessions = (airlock: AirlockClient): Promise<ReadonlyArray<SIWXSession>> => {
+  if (airlock.getState().siwx.status === "disabled") return Promise.reject(new SiwxError({ reason: "NotEnabled" }))
+  return import("../client/siwx.ts").then(async (m) => {
+    const s = await m.startedFor(airlock.runtime)
+    const account = await activeAccount(airlock, m.flows)
+    return airlock.runtime.runPromise(m.flows.liveSessions(s.context.config, account, Date.now()))
+  })
+}
+
+/**
+ * Signs the connected account out on its network (the configuration's `revokeSession`); `state.siwx` becomes
+ * `unauthenticated`. The wallet stays connected.
+ * @example
+ * ```ts
+ * await signOut(airlock)
+ * airlock.getState().siwx.status // "unauthenticated"
+ * ```
+ */
+export const signOut = (airlock: AirlockClient): Promise<void> =>
+  run(airlock, (m, s) => m.revokeActiveSession(s.context))

@@ -1,0 +1,6 @@
+/** Sign in with the wallet's view, one chunk, fetched when sign-in first asks. */
+// Bundler hints, no names (see ../../kernel.ts): the renderer's kernel, and core's lazy part, which this part runs on.
+import "../../kernel.ts"
+import "../../../../core/client/lazy.ts"
+
+export { SIWXSignMessage } from "../SIWXSignMessage.tsx"

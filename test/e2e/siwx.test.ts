@@ -1,0 +1,113 @@
+import type { Page } from "playwright-core"
+import { beforeEach, describe, expect, it } from "vitest"
+import type { Sandbox } from "../../sandbox/index.ts"
+import type { PageRecord } from "./browser.ts"
+import { useE2eSession } from "./session.ts"
+
+// Sign in with the wallet end to end: the demo with `?siwx=…` (serverSiwx over the sandbox API's /auth/v1 routes),
+// the wallets the sandbox offers approving on their own, and the truth read where it lives: the API's session route,
+// asked with the browser's own cookie.
+describe("sign in with the wallet (SIWX) in the demo", () => {
+  const session = useE2eSession("airlock-e2e-siwx-")
+  let sandbox: Sandbox
+  let page: Page
+  let record: PageRecord
+  beforeEach(() => {
+    ;({ sandbox, page, record } = session)
+  })
+
+  const evmAccount = () => sandbox.accounts[0]?.address as string
+  const solanaAccount = () => sandbox.solana.accounts[0]?.address as string
+  const signView = () => page.getByRole("dialog", { name: "Sign In" })
+
+  /** What the sandbox API says this browser is signed in as (its cookie, sent by the browser context). */
+  const serverSessions = async (): Promise<ReadonlyArray<{ address: string; chainId: string }>> => {
+    const response = await session.context.request.get(`${sandbox.urls.api}/auth/v1/me?projectId=airlock-demo`, {
+      headers: { origin: new URL(sandbox.urls.demo).origin }
+    })
+    expect(response.status()).toBe(200)
+    return ((await response.json()) as { sessions: Array<{ address: string; chainId: string }> }).sessions
+  }
+
+  const openDemo = (mode: "required" | "optional") =>
+    page.goto(`${sandbox.urls.demo}/?sandboxWallet=approve&siwx=${mode}`)
+
+  const connectSandboxWallet = async () => {
+    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
+    await page
+      .getByRole("dialog", { name: "Connect Wallet" })
+      .getByRole("button", { name: /^Sandbox Wallet/ })
+      .click({ timeout: 15_000 })
+  }
+
+  it("EVM: connect asks to sign in; signing makes a server session; a reload does not ask again; disconnect ends it", async () => {
+    await openDemo("required")
+    await connectSandboxWallet()
+    await signView().waitFor({ timeout: 15_000 })
+    // Required: no close button, Escape does not close.
+    expect(await signView().getByRole("button", { name: "Close" }).count()).toBe(0)
+    await page.keyboard.press("Escape")
+    expect(await signView().count()).toBe(1)
+    await signView().getByRole("button", { name: "Sign in" }).click()
+    await expect.poll(() => page.getByRole("dialog").count(), { timeout: 15_000 }).toBe(0)
+    await expect.poll(() => page.getByTestId("siwx-status").textContent()).toBe("authenticated")
+    expect(await serverSessions()).toMatchObject([{ address: evmAccount(), chainId: "eip155:1" }])
+    await expect
+      .poll(() => page.getByTestId("siwx-server").textContent())
+      .toBe(`Signed in as ${evmAccount()} on eip155:1`)
+
+    await page.reload()
+    await expect.poll(() => page.getByTestId("siwx-status").textContent(), { timeout: 15_000 }).toBe("authenticated")
+    expect(await page.getByRole("dialog").count()).toBe(0)
+    expect(await serverSessions()).toHaveLength(1)
+
+    await page.getByRole("button", { name: /0x/ }).first().click()
+    await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Disconnect" }).click()
+    await expect
+      .poll(() => page.getByTestId("connection-status").textContent(), { timeout: 15_000 })
+      .toBe("disconnected")
+    await expect.poll(() => serverSessions(), { timeout: 15_000 }).toEqual([])
+    expect(record.errors).toEqual([])
+  })
+
+  it("required: Cancel on the sign view disconnects, and the server has no session", async () => {
+    await openDemo("required")
+    await connectSandboxWallet()
+    await signView().getByRole("button", { name: "Cancel" }).click({ timeout: 15_000 })
+    await expect
+      .poll(() => page.getByTestId("connection-status").textContent(), { timeout: 15_000 })
+      .toBe("disconnected")
+    expect(await page.getByRole("dialog").count()).toBe(0)
+    expect(await serverSessions()).toEqual([])
+  })
+
+  it("optional: Cancel keeps the wallet connected and signed out; signing in later from the page works", async () => {
+    await openDemo("optional")
+    await connectSandboxWallet()
+    await signView().getByRole("button", { name: "Cancel" }).click({ timeout: 15_000 })
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0)
+    expect(await page.getByTestId("connection-status").textContent()).toBe("connected")
+    expect(await page.getByTestId("siwx-status").textContent()).toBe("unauthenticated")
+    await page.getByRole("button", { name: "Sign in", exact: true }).click()
+    await expect.poll(() => page.getByTestId("siwx-status").textContent(), { timeout: 15_000 }).toBe("authenticated")
+    expect(await serverSessions()).toMatchObject([{ address: evmAccount(), chainId: "eip155:1" }])
+  })
+
+  it("Solana: the Sandbox Solana Wallet signs a CAIP-122 message the server verifies", async () => {
+    await openDemo("required")
+    await page.getByRole("button", { name: "Ethereum" }).click({ timeout: 15_000 })
+    await page
+      .getByRole("dialog", { name: "Choose Network" })
+      .getByRole("button", { name: /^Solana Sandbox/ })
+      .click()
+    await page
+      .getByRole("dialog", { name: "Connect Wallet" })
+      .getByRole("button", { name: /^Sandbox Solana Wallet/ })
+      .click({ timeout: 15_000 })
+    await signView().getByRole("button", { name: "Sign in" }).click({ timeout: 15_000 })
+    await expect.poll(() => page.getByTestId("siwx-status").textContent(), { timeout: 15_000 }).toBe("authenticated")
+    const [signedIn] = await serverSessions()
+    expect(signedIn).toMatchObject({ address: solanaAccount() })
+    expect(signedIn?.chainId).toBe(sandbox.urls.solana.caipNetworkId)
+  })
+})
