@@ -289,6 +289,7 @@ if (lazy.size === 0) {
   console.log("No lazy chunk: the modal is in the first load.")
   process.exitCode = 1
 }
+await import("./siwxSize.ts")
 if (overBudget.length > 0) console.log(`Over their chunk budget: ${overBudget.join(", ")}.`)
 else console.log("Every on-demand part is within its chunk budget.")
 if (over || overBudget.length > 0) process.exitCode = 1
@@ -301,6 +302,7 @@ if (!process.argv.includes("--size-only")) {
   await import("./allWalletsLatency.ts")
   await import("./tokensLatency.ts")
   await import("./embeddedLatency.ts")
+  await import("./siwxLatency.ts")
 }
 // Every figure is printed and every sandbox stopped. The process would not end by itself: the demo's Vite 8 build
 // (rolldown's native bundler) leaves thread-safe functions referenced after it finishes, which keep Node's event loop

@@ -7,7 +7,13 @@
 import "./kernel.ts"
 import "./lazy.ts"
 import * as flows from "../flows/siwx/index.ts"
-import { type SIWEConfig, type SIWXConfig, type SiwxNetwork, siwxNetworksKey } from "../options/siwx.ts"
+import {
+  type SIWEConfig,
+  type SiwxNetwork,
+  type SiwxStartOptions,
+  siwxNetworksKey,
+  siwxPreloadKey
+} from "../options/siwx.ts"
 import type { AirlockRuntime } from "./types.ts"
 
 export { flows }
@@ -55,11 +61,7 @@ export const start = (
 
 const begin = async (
   runtime: AirlockRuntime,
-  options: {
-    readonly siwx?: SIWXConfig | undefined
-    readonly siweConfig?: SIWEConfig | undefined
-    readonly networks: ReadonlyArray<SiwxNetwork>
-  },
+  options: SiwxStartOptions,
   origin: string | undefined
 ): Promise<StartedSiwx> => {
   const config = options.siwx ?? flows.siweToSiwx(options.siweConfig as SIWEConfig, { origin })
@@ -67,6 +69,8 @@ const begin = async (
     siwxNetworksKey
   ]
   if (typeof bind === "function") bind.call(config, options.networks)
+  const preload = (config as { readonly [siwxPreloadKey]?: () => void })[siwxPreloadKey]
+  if (typeof preload === "function") preload.call(config)
   const context = flows.siwxContext(config)
   const unwatch = await runtime.runPromise(flows.watchAccounts(context))
   return { context, unwatch }

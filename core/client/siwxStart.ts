@@ -3,18 +3,14 @@
  * part is fetched and started; `airlock-kit/siwx`'s actions find it there (`startedFor`), by the client's runtime.
  * @module
  */
-import type { SIWEConfig, SIWXConfig, SiwxNetwork } from "../options/siwx.ts"
+import type { SiwxStartOptions } from "../options/siwx.ts"
 import type { StartedSiwx } from "./siwx.ts"
 import type { AirlockRuntime } from "./types.ts"
 
 /** Starts sign-in for the client of `runtime` when its options configure it; `undefined` when they do not. */
 export const startSiwx = (
   runtime: AirlockRuntime,
-  options: {
-    readonly siwx?: SIWXConfig | undefined
-    readonly siweConfig?: SIWEConfig | undefined
-    readonly networks: ReadonlyArray<SiwxNetwork>
-  },
+  options: SiwxStartOptions,
   origin: string | undefined
 ): Promise<StartedSiwx> | undefined =>
   options.siwx === undefined && options.siweConfig === undefined

@@ -126,8 +126,21 @@ export interface SIWEConfig {
  */
 export const siwxNetworksKey: unique symbol = Symbol.for("airlock-kit/siwx-networks")
 
+/**
+ * A configuration that has this key is asked to load its code when sign-in starts (right after `createAirlock`, off
+ * the first load), so the first check of a connected account does not wait for it (`localSiwx`, `serverSiwx`).
+ */
+export const siwxPreloadKey: unique symbol = Symbol.for("airlock-kit/siwx-preload")
+
 /** A network as a configuration sees it: its CAIP id and RPC URLs. */
 export interface SiwxNetwork {
   readonly caipNetworkId: string
   readonly rpcUrls: { readonly default: { readonly http: ReadonlyArray<string> } }
+}
+
+/** What starting sign-in reads of a client's options. */
+export interface SiwxStartOptions {
+  readonly siwx?: SIWXConfig | undefined
+  readonly siweConfig?: SIWEConfig | undefined
+  readonly networks: ReadonlyArray<SiwxNetwork>
 }

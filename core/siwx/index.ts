@@ -16,5 +16,10 @@ export type {
   SIWXSession
 } from "../options/siwx.ts"
 export { cancelSignIn, getSiwxSessions, requestSignIn, signOut } from "./actions.ts"
-export { type LocalSiwxOptions, localSiwx, type SiwxMessageOptions } from "./local.ts"
-export { type ServerSiwxOptions, serverSiwx } from "./server.ts"
+export {
+  type LocalSiwxOptions,
+  localSiwx,
+  type ServerSiwxOptions,
+  type SiwxMessageOptions,
+  serverSiwx
+} from "./configs.ts"

@@ -24,6 +24,7 @@ const selectShake = (state: AirlockState) => state.shake
 const selectSnack = (state: AirlockState) => state.snack
 const selectAlert = (state: AirlockState) => state.alert
 const selectI18n = (state: AirlockState) => state.i18n
+const selectSignIn = (state: AirlockState) => state.siwx.status !== "disabled"
 const selectConnected = (state: AirlockState) =>
   Object.values(state.accounts).some((account) => account.status === "connected")
 
@@ -69,6 +70,11 @@ export const Modal = () => {
   useEffect(() => {
     preloadView(connected ? "Account" : "ConnectingExternal")
   }, [connected])
+  // With sign-in on, its view shows right after a connection: fetch it meanwhile.
+  const signIn = useAirlockSelector(selectSignIn)
+  useEffect(() => {
+    if (signIn) preloadView("SIWXSignMessage")
+  }, [signIn])
 
   // Once, when the browser is idle while the modal is closed: draw the open card hidden, so that the first open is not
   // the first run of its code (see Warmup). An open before that makes it needless.

@@ -17,6 +17,7 @@ test("airlock/react exports exactly the public names (a new export shows up here
       "useAirlockNetwork",
       "useAirlockNfts",
       "useAirlockSelector",
+      "useAirlockSiwx",
       "useAirlockState",
       "useAirlockTokens",
       "useAirlockTranslation",

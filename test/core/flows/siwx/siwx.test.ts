@@ -120,6 +120,28 @@ describe("sign in with the wallet (SIWX)", () => {
     await vi.waitFor(() => expect(airlock.getState().modal).toMatchObject({ open: true, view: "SIWXSignMessage" }))
   })
 
+  it("a session stops counting when its expiration time passes (on the client's clock): the next connection asks", async () => {
+    const app = recordingSiwx({
+      sessions: [sessionOf(mainnet.caipNetworkId, { expirationTime: "1970-01-01T01:00:00.000Z" })]
+    })
+    const { adapter } = fakeAdapter()
+    // Kept across disconnects (no sign-out), so only time ends it.
+    const siwx = { ...app.config, signOutOnDisconnect: false }
+    const airlock = createTestAirlock({ networks: [mainnet, base], adapters: [adapter], siwx, clock: "test" })
+    await airlock.ready
+    await airlock.connect("test.wallet")
+    await vi.waitFor(() => expect(airlock.getState().siwx.status).toBe("authenticated"))
+    await airlock.disconnect()
+    await airlock.clock.adjust("59 minutes")
+    await airlock.connect("test.wallet")
+    await vi.waitFor(() => expect(airlock.getState().siwx.status).toBe("authenticated"))
+    await airlock.disconnect()
+    await airlock.clock.adjust("2 minutes")
+    await airlock.connect("test.wallet")
+    await vi.waitFor(() => expect(airlock.getState().modal).toMatchObject({ open: true, view: "SIWXSignMessage" }))
+    expect(airlock.getState().siwx.status).toBe("unauthenticated")
+  })
+
   it("required: the sign view cannot be closed, and Cancel disconnects", async () => {
     const app = recordingSiwx({ required: true })
     const { airlock } = setup(app.config)

@@ -1,15 +1,6 @@
 import type { SIWXConfig, SIWXSession } from "../options/siwx.ts"
-import { makeMessage, type SiwxMessageOptions } from "./local.ts"
-
-/** Options of {@link serverSiwx}. */
-export interface ServerSiwxOptions extends SiwxMessageOptions {
-  /** The auth server's base URL: the sandbox API (`http://127.0.0.1:4400`) or your own with the same routes. */
-  readonly url: string
-  /** Sent as `?projectId=` (the sandbox's routes need it). */
-  readonly projectId?: string | undefined
-  /** Each call's timeout (ms). @default 10000 */
-  readonly timeout?: number | undefined
-}
+import { makeMessage } from "./message.ts"
+import type { ServerSiwxOptions } from "./options.ts"
 
 /** What the auth routes answer about a session (docs/api-extensions.md). */
 interface ServerSession {
@@ -56,24 +47,10 @@ const same = (a: string, b: string) => a === b || (a.startsWith("0x") && a.toLow
  * Sign-in a server checks (the sandbox API's `/auth/v1/*` routes, or your own server's with `airlock-kit/server`):
  * the nonce comes from the server, the server verifies the signed message (EOA, EIP-1271, EIP-6492, Solana) and
  * keeps the session in an HttpOnly cookie; `getSessions` asks it. Calls are credentialed, so the server must answer
- * CORS for the page's origin with credentials (the sandbox does for a project's allowed origins).
- * @example
- * ```ts
- * import { createAirlock } from "airlock-kit"
- * import { evm } from "airlock-kit/evm"
- * import { mainnet } from "airlock-kit/networks"
- * import { serverSiwx } from "airlock-kit/siwx"
- * const api = "http://127.0.0.1:4400"
- * const airlock = createAirlock({
- *   projectId: "airlock-demo",
- *   networks: [mainnet],
- *   adapters: [evm()],
- *   endpoints: { walletApi: api, blockchainApi: api },
- *   siwx: serverSiwx({ url: api, projectId: "airlock-demo" })
- * })
- * ```
+ * CORS for the page's origin with credentials (the sandbox does for a project's allowed origins). The implementation
+ * behind `serverSiwx` (`./configs.ts`), in the lazy part `./serverParts.ts`.
  */
-export const serverSiwx = (options: ServerSiwxOptions): SIWXConfig => {
+export const makeServerSiwx = (options: ServerSiwxOptions): SIWXConfig => {
   const call = async (method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> => {
     const url = new URL(`/auth/v1/${path}`, options.url)
     if (options.projectId !== undefined) url.searchParams.set("projectId", options.projectId)
