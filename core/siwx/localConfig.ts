@@ -1,4 +1,4 @@
-import type { SIWXConfig, SIWXMessage, SIWXMessageInput, SIWXSession, SiwxNetwork } from "../options/siwx.ts"
+import type { SIWXConfig, SIWXSession, SiwxNetwork } from "../options/siwx.ts"
 import { siwxNetworksKey } from "../options/siwx.ts"
 import { randomNonce } from "../rules/siwxMessage.ts"
 import { makeMessage } from "./message.ts"
