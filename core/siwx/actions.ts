@@ -9,7 +9,7 @@ import type * as Effect from "effect/Effect"
 import type { CoreServices } from "../adapter/CoreServices.ts"
 import type { StartedSiwx } from "../client/siwx.ts"
 import type { AirlockClient } from "../client/types.ts"
-import { ChainError, SiwxError } from "../errors/catalogue.ts"
+import { SiwxError } from "../errors/catalogue.ts"
 import type { SIWXSession } from "../options/siwx.ts"
 
 type Flows = typeof import("../flows/siwx/index.ts")
@@ -47,13 +47,6 @@ export const requestSignIn = (airlock: AirlockClient): Promise<SIWXSession> =>
 export const cancelSignIn = (airlock: AirlockClient): Promise<void> =>
   run(airlock, (m, s) => m.cancelSignMessage(s.context))
 
-/** The active account, or 'No ActiveCaipAddress found'. */
-const activeAccount = async (airlock: AirlockClient, m: Flows) => {
-  const account = m.siwxAccount(airlock.getState())
-  if (account === undefined) throw new ChainError({ reason: "NoActiveCaipAddress" })
-  return account
-}
-
 /**
  * The configuration's live sessions of the connected account on its network (expired ones left out).
  * @example
@@ -61,14 +54,8 @@ const activeAccount = async (airlock: AirlockClient, m: Flows) => {
  * const [session] = await getSiwxSessions(airlock)
  * ```
  */
-export const getSiwxSessions = (airlock: AirlockClient): Promise<ReadonlyArray<SIWXSession>> => {
-  if (airlock.getState().siwx.status === "disabled") return Promise.reject(new SiwxError({ reason: "NotEnabled" }))
-  return import("../client/siwx.ts").then(async (m) => {
-    const s = await m.startedFor(airlock.runtime)
-    const account = await activeAccount(airlock, m.flows)
-    return airlock.runtime.runPromise(m.flows.liveSessions(s.context.config, account, Date.now()))
-  })
-}
+export const getSiwxSessions = (airlock: AirlockClient): Promise<ReadonlyArray<SIWXSession>> =>
+  run(airlock, (m, s) => m.activeSessions(s.context))
 
 /**
  * Signs the connected account out on its network (the configuration's `revokeSession`); `state.siwx` becomes

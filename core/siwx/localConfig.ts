@@ -1,5 +1,6 @@
 import type { SIWXConfig, SIWXSession, SiwxNetwork } from "../options/siwx.ts"
 import { siwxNetworksKey } from "../options/siwx.ts"
+import { sameAddress } from "../rules/sameAddress.ts"
 import { randomNonce } from "../rules/siwxMessage.ts"
 import { makeMessage } from "./message.ts"
 import type { LocalSiwxOptions } from "./options.ts"
@@ -33,8 +34,6 @@ const writeSessions = (key: string, sessions: ReadonlyArray<SIWXSession>) => {
   }
 }
 
-const same = (a: string, b: string) => a === b || (a.startsWith("0x") && a.toLowerCase() === b.toLowerCase())
-
 /**
  * Sign-in checked in the browser and kept in `localStorage` (as AppKit's `DefaultSIWX`): a random nonce, an EIP-4361
  * or CAIP-122 message, the signature verified on the page (EOA locally; a smart account's EIP-1271 / EIP-6492
@@ -57,21 +56,24 @@ export const makeLocalSiwx = (options: LocalSiwxOptions = {}): SIWXConfig => {
     addSession: async (session) => {
       if (!(await verify(session))) throw new Error("The signature is not valid")
       const others = readSessions(key).filter(
-        (s) => !(s.data.chainId === session.data.chainId && same(s.data.accountAddress, session.data.accountAddress))
+        (s) =>
+          !(s.data.chainId === session.data.chainId && sameAddress(s.data.accountAddress, session.data.accountAddress))
       )
       writeSessions(key, [...others, session])
     },
     revokeSession: async (chainId, address) =>
       writeSessions(
         key,
-        readSessions(key).filter((s) => !(s.data.chainId === chainId && same(s.data.accountAddress, address)))
+        readSessions(key).filter((s) => !(s.data.chainId === chainId && sameAddress(s.data.accountAddress, address)))
       ),
     setSessions: async (sessions) => {
       for (const session of sessions) if (!(await verify(session))) throw new Error("The signature is not valid")
       writeSessions(key, sessions)
     },
     getSessions: async (chainId, address) => {
-      const mine = readSessions(key).filter((s) => s.data.chainId === chainId && same(s.data.accountAddress, address))
+      const mine = readSessions(key).filter(
+        (s) => s.data.chainId === chainId && sameAddress(s.data.accountAddress, address)
+      )
       const checked = await Promise.all(mine.map(async (s) => ((await verify(s)) ? s : undefined)))
       return checked.filter((s): s is SIWXSession => s !== undefined)
     },

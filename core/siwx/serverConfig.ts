@@ -1,4 +1,5 @@
 import type { SIWXConfig, SIWXSession } from "../options/siwx.ts"
+import { sameAddress } from "../rules/sameAddress.ts"
 import { makeMessage } from "./message.ts"
 import type { ServerSiwxOptions } from "./options.ts"
 
@@ -40,8 +41,6 @@ const toSession = (s: ServerSession): SIWXSession => ({
   message: s.message,
   signature: s.signature
 })
-
-const same = (a: string, b: string) => a === b || (a.startsWith("0x") && a.toLowerCase() === b.toLowerCase())
 
 /**
  * Sign-in a server checks (the sandbox API's `/auth/v1/*` routes, or your own server's with `airlock-kit/server`):
@@ -89,7 +88,7 @@ export const makeServerSiwx = (options: ServerSiwxOptions): SIWXConfig => {
     },
     getSessions: async (chainId, address) =>
       sessionsOf(await call("GET", "me")).filter(
-        (s) => s.data.chainId === chainId && same(s.data.accountAddress, address)
+        (s) => s.data.chainId === chainId && sameAddress(s.data.accountAddress, address)
       ),
     getRequired: () => options.required ?? true,
     signOutOnDisconnect: options.signOutOnDisconnect ?? true

@@ -31,7 +31,3 @@ export const siwxAccount = (state: AirlockState): SiwxAccount | undefined => {
 /** One key per account and network, for watching. */
 export const accountKey = (account: SiwxAccount | undefined): string | undefined =>
   account === undefined ? undefined : `${account.chainId}|${account.address}`
-
-/** Whether two addresses are the same account (EVM addresses compare without their checksum case). */
-export const sameAddress = (a: string, b: string): boolean =>
-  a === b || (a.startsWith("0x") && a.toLowerCase() === b.toLowerCase())

@@ -1,8 +1,11 @@
+import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
+import { ChainError } from "../../errors/catalogue.ts"
 import type { SIWXConfig, SIWXSession } from "../../options/siwx.ts"
 import { StateStore } from "../../state/StateStore.ts"
 import type { SiwxState } from "../../state/siwx.ts"
-import type { SiwxAccount } from "./account.ts"
+import { type SiwxAccount, siwxAccount } from "./account.ts"
+import type { SiwxContext } from "./context.ts"
 
 /** How long core waits for the app's session store (`getSessions`, `revokeSession`) before it counts as failed. */
 export const SIWX_CALL_TIMEOUT_MS = 10_000
@@ -51,3 +54,11 @@ export const signedIn = (account: SiwxAccount, session: SIWXSession | undefined)
     ...(session?.data.expirationTime === undefined ? {} : { expirationTime: session.data.expirationTime })
   }
 })
+
+/** The live sessions of the active account on its network, on the client's clock; 'No ActiveCaipAddress found'. */
+export const activeSessions = (context: SiwxContext) =>
+  Effect.gen(function* () {
+    const account = siwxAccount((yield* StateStore).getSnapshot())
+    if (account === undefined) return yield* new ChainError({ reason: "NoActiveCaipAddress" })
+    return yield* liveSessions(context.config, account, yield* Clock.currentTimeMillis)
+  })

@@ -1,6 +1,6 @@
 import type { SIWEConfig, SIWXConfig, SIWXSession } from "../../options/siwx.ts"
+import { sameAddress } from "../../rules/sameAddress.ts"
 import { parseCaipNetworkId } from "../../schema/network.ts"
-import { sameAddress } from "./account.ts"
 
 /** Where the page is, for the legacy config's defaults (the message's domain and uri). */
 export interface PageLocation {
