@@ -140,7 +140,16 @@ export type { TokenBalance, TokenQuantity } from "./schema/token.ts"
 export { isSafeConnectorIcon, isSafeImageUrl, isSafeLinkUrl } from "./schema/urlCheck.ts"
 export type { WalletListing } from "./schema/wallet.ts"
 // Sign-in's actions (their flows load with core's SIWX part); the configurations are in `airlock-kit/siwx`.
-export { cancelSignIn, getSiwxSessions, requestSignIn, signOut } from "./siwx/actions.ts"
+export {
+  cancelSignIn,
+  confirmEmailCapture,
+  getSiwxSessions,
+  requestEmailCapture,
+  requestSignIn,
+  resendEmailCapture,
+  signOut,
+  skipEmailCapture
+} from "./siwx/actions.ts"
 // Service tags for Effect users are in `airlock-kit/effect` (kept off this entry's first load).
 export type { AirlockEvent, AirlockState, Alert, WalletsState } from "./state/AirlockState.ts"
 export type { ResourceEntry, ResourceError } from "./state/ResourceEntry.ts"

@@ -229,7 +229,14 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
     if (chains === undefined || solana === undefined) throw new Error("startSandbox: a chain did not start")
     log(`chains ready (${since()})`)
     ;[api, relay] = await Promise.all([
-      startApi({ port: ports.api ?? 0, dataDir: options.dataDir ?? defaultDataDir, chains, solana }),
+      startApi({
+        port: ports.api ?? 0,
+        dataDir: options.dataDir ?? defaultDataDir,
+        chains,
+        solana,
+        // Sign-in's email-capture codes go to the secure site's mailbox, next to the embedded wallet's.
+        mail: (mail) => frame?.store.mailbox.add({ ...mail, link: null, sentAt: Date.now() })
+      }),
       startRelay({ port: ports.relay ?? 0 })
     ])
     log(`api and relay ready (${since()})`)

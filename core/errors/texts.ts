@@ -75,7 +75,11 @@ export const errorTexts = {
   },
   SiwxError: {
     NotEnabled: "SIWX is not enabled",
-    SignFailed: "Error signing message"
+    SignFailed: "Error signing message",
+    /** Email capture (DataCapture): the configuration could not mail the code. */
+    EmailOtpFailed: "Failed to send email OTP",
+    /** Airlock's: the configuration refused a code (or a resend), in its own first line ('Invalid code: 4 tries left'). */
+    EmailOtpRefused: "{message}"
   },
   EmailError: {
     Cooldown: "Please try again after {seconds} seconds",

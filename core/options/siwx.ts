@@ -59,6 +59,18 @@ export interface SIWXConfig {
   getRequired?(): boolean
   /** Sign out when the wallet disconnects. @default true */
   readonly signOutOnDisconnect?: boolean | undefined
+  /**
+   * Email capture (SPEC §4's DataCapture, shown before the sign view when the `emailCapture` feature is on): mail a
+   * one-time code to `email` for `account` (a CAIP-10 address). `uuid` names the pending code; `null` means the address
+   * is already confirmed for this account, and the sign view follows without a code. A configuration without it skips
+   * the step. `serverSiwx` implements it.
+   */
+  requestEmailOtp?(args: {
+    readonly email: string
+    readonly account: string
+  }): Promise<{ readonly uuid: string | null }>
+  /** Confirms the code of the last {@link SIWXConfig.requestEmailOtp}; rejects on a wrong or expired code. */
+  confirmEmailOtp?(args: { readonly code: string }): Promise<void>
 }
 
 /** What a legacy SIWE config's `createMessage` gets (AppKit's `SIWECreateMessageArgs`). */

@@ -22,6 +22,9 @@ export interface ViewParamsMap {
   readonly ConnectingSocial: { readonly provider: string }
   readonly EmailVerifyOtp: { readonly email: string }
   readonly EmailVerifyDevice: { readonly email: string }
+  /** Email capture (SIWX): the address the form starts with, and the address the code was mailed to. */
+  readonly DataCapture: { readonly email?: string }
+  readonly DataCaptureOtpConfirm: { readonly email: string }
   readonly UpdateEmailWallet: { readonly email: string }
   readonly UpdateEmailPrimaryOtp: { readonly email: string; readonly newEmail: string }
   readonly UpdateEmailSecondaryOtp: { readonly email: string; readonly newEmail: string }

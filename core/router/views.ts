@@ -39,6 +39,7 @@ export const VIEWS = [
   "RegisterAccountName",
   "RegisterAccountNameSuccess",
   "DataCapture",
+  "DataCaptureOtpConfirm",
   "SIWXSignMessage",
   "ApproveTransaction",
   "Swap",
@@ -117,7 +118,8 @@ export const VIEW_FEATURE: Readonly<Partial<Record<View, ViewFeature>>> = {
   Onramp: "onramp",
   Activity: "activity",
   Pay: "pay",
-  DataCapture: "emailCapture"
+  DataCapture: "emailCapture",
+  DataCaptureOtpConfirm: "emailCapture"
 }
 
 /**

@@ -68,3 +68,45 @@ export const getSiwxSessions = (airlock: AirlockClient): Promise<ReadonlyArray<S
  */
 export const signOut = (airlock: AirlockClient): Promise<void> =>
   run(airlock, (m, s) => m.revokeActiveSession(s.context))
+
+/**
+ * The email-capture form's Continue (SPEC §4, DataCapture): mails a code to `email` through the configuration's
+ * `requestEmailOtp` and shows the code view (`DataCaptureOtpConfirm`), or the sign view when the address is already
+ * confirmed for this account. Rejects with 'Invalid email address' or 'Failed to send email OTP'.
+ * @example
+ * ```ts
+ * await requestEmailCapture(airlock, "ada@example.com")
+ * ```
+ */
+export const requestEmailCapture = (airlock: AirlockClient, email: string): Promise<void> =>
+  run(airlock, (m, s) => m.requestCaptureCode(s.context, email))
+
+/**
+ * The email-capture code view's code: the configuration's `confirmEmailOtp` checks it, then the sign view follows.
+ * Rejects with the configuration's reason (a wrong or expired code).
+ * @example
+ * ```ts
+ * await confirmEmailCapture(airlock, "123456")
+ * ```
+ */
+export const confirmEmailCapture = (airlock: AirlockClient, code: string): Promise<void> =>
+  run(airlock, (m, s) => m.confirmCaptureCode(s.context, code))
+
+/**
+ * Mails the email-capture code again, to the address the code view shows.
+ * @example
+ * ```ts
+ * await resendEmailCapture(airlock)
+ * ```
+ */
+export const resendEmailCapture = (airlock: AirlockClient): Promise<void> =>
+  run(airlock, (m, s) => m.resendCaptureCode(s.context))
+
+/**
+ * The email-capture form's Skip: the sign view, without an email.
+ * @example
+ * ```ts
+ * await skipEmailCapture(airlock)
+ * ```
+ */
+export const skipEmailCapture = (airlock: AirlockClient): Promise<void> => run(airlock, (m) => m.skipCapture)

@@ -15,8 +15,11 @@ type Bindable = SIWXConfig & {
   readonly [siwxPreloadKey]?: () => void
 }
 
-/** A configuration whose methods load `load()`'s on first use; its flags are known at once. */
-const lazyConfig = (options: SiwxMessageOptions, load: () => Promise<Bindable>): SIWXConfig => {
+/**
+ * A configuration whose methods load `load()`'s on first use; its flags, and whether it can capture an email (mail
+ * and confirm codes), are known at once.
+ */
+const lazyConfig = (options: SiwxMessageOptions, load: () => Promise<Bindable>, capturesEmail: boolean): SIWXConfig => {
   let networks: ReadonlyArray<SiwxNetwork> = []
   let loaded: Promise<Bindable> | undefined
   const config = () =>
@@ -38,7 +41,15 @@ const lazyConfig = (options: SiwxMessageOptions, load: () => Promise<Bindable>):
     setSessions: (sessions) => config().then((real) => real.setSessions(sessions)),
     getSessions: (chainId, address) => config().then((real) => real.getSessions(chainId, address)),
     getRequired: () => options.required ?? true,
-    signOutOnDisconnect: options.signOutOnDisconnect ?? true
+    signOutOnDisconnect: options.signOutOnDisconnect ?? true,
+    ...(capturesEmail
+      ? {
+          requestEmailOtp: (args: { readonly email: string; readonly account: string }) =>
+            config().then((real) => real.requestEmailOtp?.(args) ?? Promise.reject(new Error("No email capture"))),
+          confirmEmailOtp: (args: { readonly code: string }) =>
+            config().then((real) => real.confirmEmailOtp?.(args) ?? Promise.reject(new Error("No email capture")))
+        }
+      : {})
   }
   return bindable
 }
@@ -65,13 +76,15 @@ const lazyConfig = (options: SiwxMessageOptions, load: () => Promise<Bindable>):
  * ```
  */
 export const localSiwx = (options: LocalSiwxOptions = {}): SIWXConfig =>
-  lazyConfig(options, () => import("./parts.ts").then((m) => m.makeLocalSiwx(options)))
+  lazyConfig(options, () => import("./parts.ts").then((m) => m.makeLocalSiwx(options)), false)
 
 /**
  * Sign-in a server checks (the sandbox API's `/auth/v1/*` routes, or your own server's with `airlock-kit/server`):
  * the nonce comes from the server, the server verifies the signed message (EOA, EIP-1271, EIP-6492, Solana) and
  * keeps the session in an HttpOnly cookie; `getSessions` asks it. Calls are credentialed, so the server must answer
- * CORS for the page's origin with credentials (the sandbox does for a project's allowed origins).
+ * CORS for the page's origin with credentials (the sandbox does for a project's allowed origins). With the
+ * `emailCapture` feature on, sign-in first asks for an email address and confirms it with a mailed code; the server
+ * keeps the confirmed address in the session.
  * @example
  * ```ts
  * import { createAirlock } from "airlock-kit"
@@ -89,4 +102,4 @@ export const localSiwx = (options: LocalSiwxOptions = {}): SIWXConfig =>
  * ```
  */
 export const serverSiwx = (options: ServerSiwxOptions): SIWXConfig =>
-  lazyConfig(options, () => import("./serverParts.ts").then((m) => m.makeServerSiwx(options)))
+  lazyConfig(options, () => import("./serverParts.ts").then((m) => m.makeServerSiwx(options)), true)

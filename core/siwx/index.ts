@@ -15,7 +15,16 @@ export type {
   SIWXMessageInput,
   SIWXSession
 } from "../options/siwx.ts"
-export { cancelSignIn, getSiwxSessions, requestSignIn, signOut } from "./actions.ts"
+export {
+  cancelSignIn,
+  confirmEmailCapture,
+  getSiwxSessions,
+  requestEmailCapture,
+  requestSignIn,
+  resendEmailCapture,
+  signOut,
+  skipEmailCapture
+} from "./actions.ts"
 export {
   type LocalSiwxOptions,
   localSiwx,

@@ -45,7 +45,8 @@ const toSession = (s: ServerSession): SIWXSession => ({
 /**
  * Sign-in a server checks (the sandbox API's `/auth/v1/*` routes, or your own server's with `airlock-kit/server`):
  * the nonce comes from the server, the server verifies the signed message (EOA, EIP-1271, EIP-6492, Solana) and
- * keeps the session in an HttpOnly cookie; `getSessions` asks it. Calls are credentialed, so the server must answer
+ * keeps the session in an HttpOnly cookie; `getSessions` asks it. Email capture mails a code (`POST /auth/v1/otp`) and
+ * confirms it (`POST /auth/v1/otp/confirm`); the confirmed address is part of the session the server makes next. Calls are credentialed, so the server must answer
  * CORS for the page's origin with credentials (the sandbox does for a project's allowed origins). The implementation
  * behind `serverSiwx` (`./configs.ts`), in the lazy part `./serverParts.ts`.
  */
@@ -70,6 +71,8 @@ export const makeServerSiwx = (options: ServerSiwxOptions): SIWXConfig => {
     const list = (json as { readonly sessions?: unknown } | undefined)?.sessions
     return Array.isArray(list) ? list.filter(isServerSession).map(toSession) : []
   }
+  // The pending email-capture code (`requestEmailOtp`'s answer), which `confirmEmailOtp` names.
+  let otpUuid: string | undefined
   return {
     createMessage: async (input) => {
       const nonce = (await call("GET", "nonce")) as { readonly nonce?: unknown } | undefined
@@ -90,6 +93,18 @@ export const makeServerSiwx = (options: ServerSiwxOptions): SIWXConfig => {
       sessionsOf(await call("GET", "me")).filter(
         (s) => s.data.chainId === chainId && sameAddress(s.data.accountAddress, address)
       ),
+    requestEmailOtp: async ({ email, account }) => {
+      const answer = (await call("POST", "otp", { email, account })) as { readonly uuid?: unknown } | undefined
+      const uuid = answer?.uuid
+      if (uuid !== null && typeof uuid !== "string") throw new Error("The auth server gave no code id")
+      otpUuid = uuid ?? undefined
+      return { uuid }
+    },
+    confirmEmailOtp: async ({ code }) => {
+      if (otpUuid === undefined) throw new Error("No email code was requested")
+      await call("POST", "otp/confirm", { uuid: otpUuid, code })
+      otpUuid = undefined
+    },
     getRequired: () => options.required ?? true,
     signOutOnDisconnect: options.signOutOnDisconnect ?? true
   }

@@ -36,4 +36,6 @@ export const initialSiwx = (enabled: boolean): SiwxState => ({ status: enabled ?
  * ```
  */
 export const closeLocked = (siwx: SiwxState, view: string): boolean =>
-  siwx.required && siwx.status !== "authenticated" && (view === "SIWXSignMessage" || view === "DataCapture")
+  siwx.required &&
+  siwx.status !== "authenticated" &&
+  (view === "SIWXSignMessage" || view === "DataCapture" || view === "DataCaptureOtpConfirm")

@@ -22,6 +22,16 @@ export interface ApiApp {
   readonly baseUrl: () => string
   /** Entries per history page. */
   readonly historyPageSize: number
+  /** Delivers an email (sign-in's email capture codes); the sandbox hands it to the secure site's mailbox. */
+  readonly mail?: ((mail: SandboxMail) => void) | undefined
+}
+
+/** An email the API sends: to whom, its subject and text, and the code it carries. */
+export interface SandboxMail {
+  readonly to: string
+  readonly subject: string
+  readonly body: string
+  readonly code: string
 }
 
 /** A route of the sandbox API. */

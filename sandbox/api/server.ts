@@ -7,7 +7,7 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import { listenLocal } from "../listen.ts"
-import type { ApiApp, ApiRoute } from "./app.ts"
+import type { ApiApp, ApiRoute, SandboxMail } from "./app.ts"
 import { type ApiChainsInput, defaultUnsupportedChainIds, makeChainSet } from "./chains.ts"
 import { openDb, type SandboxDb } from "./db.ts"
 import { makeIndexer } from "./indexer.ts"
@@ -38,6 +38,8 @@ export interface StartApiOptions {
   readonly now?: () => number
   /** Routes added after the built-in ones (a later endpoint group, or a test's probe). @default [] */
   readonly extraRoutes?: ReadonlyArray<ApiRoute>
+  /** Delivers the emails the API sends (sign-in's email-capture codes); without it those routes answer 503. */
+  readonly mail?: ((mail: SandboxMail) => void) | undefined
 }
 
 /** A running sandbox API. */
@@ -176,7 +178,8 @@ export const startApi = async (options: StartApiOptions): Promise<ApiServer> => 
     indexer: makeIndexer(chains),
     now,
     baseUrl: () => baseUrl,
-    historyPageSize: options.historyPageSize ?? 20
+    historyPageSize: options.historyPageSize ?? 20,
+    mail: options.mail
   }
   const router = makeRouter([...apiRoutes, ...(options.extraRoutes ?? [])])
 

@@ -21,7 +21,7 @@ describe("sign in with the wallet (SIWX) in the demo", () => {
   const signView = () => page.getByRole("dialog", { name: "Sign In" })
 
   /** What the sandbox API says this browser is signed in as (its cookie, sent by the browser context). */
-  const serverSessions = async (): Promise<ReadonlyArray<{ address: string; chainId: string }>> => {
+  const serverSessions = async (): Promise<ReadonlyArray<{ address: string; chainId: string; email?: string }>> => {
     const response = await session.context.request.get(`${sandbox.urls.api}/auth/v1/me?projectId=airlock-demo`, {
       headers: { origin: new URL(sandbox.urls.demo).origin }
     })
@@ -32,6 +32,21 @@ describe("sign in with the wallet (SIWX) in the demo", () => {
   const openDemo = (mode: "required" | "optional") =>
     page.goto(`${sandbox.urls.demo}/?sandboxWallet=approve&siwx=${mode}`)
 
+  /** The demo project captures an email before signing in (its `email_capture` feature): Skip it. */
+  const skipCapture = () =>
+    page.getByRole("dialog", { name: "Email" }).getByRole("button", { name: "Skip" }).click({ timeout: 15_000 })
+
+  /** The newest sign-in code the sandbox mailbox holds for `email`. */
+  const mailedCode = async (email: string): Promise<string> => {
+    const read = async () => {
+      const response = await fetch(`${sandbox.urls.frame}/mailbox/messages?to=${encodeURIComponent(email)}`)
+      const { messages } = (await response.json()) as { messages: Array<{ code: string | null; subject: string }> }
+      return messages.find((m) => m.code !== null && m.subject.endsWith("is your sign-in code"))?.code ?? undefined
+    }
+    await expect.poll(read, { timeout: 15_000 }).toMatch(/^\d{6}$/)
+    return (await read()) as string
+  }
+
   const connectSandboxWallet = async () => {
     await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
     await page
@@ -40,9 +55,19 @@ describe("sign in with the wallet (SIWX) in the demo", () => {
       .click({ timeout: 15_000 })
   }
 
-  it("EVM: connect asks to sign in; signing makes a server session; a reload does not ask again; disconnect ends it", async () => {
+  it("EVM: connect captures an email (mailed code), then asks to sign in; the server session names both; a reload does not ask again; disconnect ends it", async () => {
+    const email = `ada.${Date.now()}@example.com`
     await openDemo("required")
     await connectSandboxWallet()
+    // Email capture first, required like the sign-in: no close button.
+    const capture = page.getByRole("dialog", { name: "Email" })
+    await capture.getByRole("textbox", { name: "Email" }).fill(email, { timeout: 15_000 })
+    expect(await capture.getByRole("button", { name: "Close" }).count()).toBe(0)
+    await capture.getByRole("button", { name: "Continue", exact: true }).click()
+    await page
+      .getByRole("dialog", { name: "Confirm Email" })
+      .getByLabel("Code")
+      .fill(await mailedCode(email), { timeout: 15_000 })
     await signView().waitFor({ timeout: 15_000 })
     // Required: no close button, Escape does not close.
     expect(await signView().getByRole("button", { name: "Close" }).count()).toBe(0)
@@ -51,10 +76,10 @@ describe("sign in with the wallet (SIWX) in the demo", () => {
     await signView().getByRole("button", { name: "Sign in" }).click()
     await expect.poll(() => page.getByRole("dialog").count(), { timeout: 15_000 }).toBe(0)
     await expect.poll(() => page.getByTestId("siwx-status").textContent()).toBe("authenticated")
-    expect(await serverSessions()).toMatchObject([{ address: evmAccount(), chainId: "eip155:1" }])
+    expect(await serverSessions()).toMatchObject([{ address: evmAccount(), chainId: "eip155:1", email }])
     await expect
       .poll(() => page.getByTestId("siwx-server").textContent())
-      .toBe(`Signed in as ${evmAccount()} on eip155:1`)
+      .toBe(`Signed in as ${evmAccount()} on eip155:1 (${email})`)
 
     await page.reload()
     await expect.poll(() => page.getByTestId("siwx-status").textContent(), { timeout: 15_000 }).toBe("authenticated")
@@ -73,6 +98,7 @@ describe("sign in with the wallet (SIWX) in the demo", () => {
   it("required: Cancel on the sign view disconnects, and the server has no session", async () => {
     await openDemo("required")
     await connectSandboxWallet()
+    await skipCapture()
     await signView().getByRole("button", { name: "Cancel" }).click({ timeout: 15_000 })
     await expect
       .poll(() => page.getByTestId("connection-status").textContent(), { timeout: 15_000 })
@@ -84,6 +110,7 @@ describe("sign in with the wallet (SIWX) in the demo", () => {
   it("optional: Cancel keeps the wallet connected and signed out; signing in later from the page works", async () => {
     await openDemo("optional")
     await connectSandboxWallet()
+    await skipCapture()
     await signView().getByRole("button", { name: "Cancel" }).click({ timeout: 15_000 })
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0)
     expect(await page.getByTestId("connection-status").textContent()).toBe("connected")
@@ -104,6 +131,7 @@ describe("sign in with the wallet (SIWX) in the demo", () => {
       .getByRole("dialog", { name: "Connect Wallet" })
       .getByRole("button", { name: /^Sandbox Solana Wallet/ })
       .click({ timeout: 15_000 })
+    await skipCapture()
     await signView().getByRole("button", { name: "Sign in" }).click({ timeout: 15_000 })
     await expect.poll(() => page.getByTestId("siwx-status").textContent(), { timeout: 15_000 }).toBe("authenticated")
     const [signedIn] = await serverSessions()

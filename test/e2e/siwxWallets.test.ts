@@ -11,7 +11,9 @@ import { useE2eSession } from "./session.ts"
 // Sign in with the wallet for the wallets siwx.test.ts leaves out: the embedded wallet's smart account (before its
 // first transaction, counterfactual, ERC-6492; after it, deployed, ERC-1271) and a WalletConnect phone wallet. The
 // demo with `?siwx=required` (serverSiwx over the sandbox API's /auth/v1 routes); the truth read where it lives: the
-// API's session route, asked with the browser's own cookie, and anvil for whether the account has code.
+// API's session route, asked with the browser's own cookie, and anvil for whether the account has code. The demo
+// project has `email_capture` on: the embedded wallet's login address is captured (with a code) before signing in,
+// the phone wallet skips it.
 describe("sign in with the wallet (SIWX): the embedded smart account and a WalletConnect phone wallet", () => {
   const session = useE2eSession("airlock-e2e-siwx-wallets-")
   let sandbox: Sandbox
@@ -32,6 +34,7 @@ describe("sign in with the wallet (SIWX): the embedded smart account and a Walle
     readonly chainId: string
     readonly message: string
     readonly signature: string
+    readonly email?: string
   }
   /** What the sandbox API says this browser is signed in as (its cookie, sent by the browser context). */
   const serverSessions = async (): Promise<ReadonlyArray<ServerSession>> => {
@@ -47,12 +50,12 @@ describe("sign in with the wallet (SIWX): the embedded smart account and a Walle
     const chain = () => createPublicClient({ transport: http(rpcUrl()) })
     const approveView = () => page.getByRole("dialog", { name: "Approve Transaction" })
 
-    /** The newest code the sandbox mailbox holds for `email`. */
-    const mailedCode = async (email: string): Promise<string> => {
+    /** The newest code the sandbox mailbox holds for `email` (in a message whose subject ends with `subject`). */
+    const mailedCode = async (email: string, subject = ""): Promise<string> => {
       const read = async () => {
         const response = await fetch(`${sandbox.urls.frame}/mailbox/messages?to=${encodeURIComponent(email)}`)
-        const { messages } = (await response.json()) as { messages: Array<{ code: string | null }> }
-        return messages.find((m) => m.code !== null)?.code ?? undefined
+        const { messages } = (await response.json()) as { messages: Array<{ code: string | null; subject: string }> }
+        return messages.find((m) => m.code !== null && m.subject.endsWith(subject))?.code ?? undefined
       }
       await expect.poll(read, { timeout: 15_000 }).toMatch(/^\d{6}$/)
       return (await read()) as string
@@ -85,7 +88,20 @@ describe("sign in with the wallet (SIWX): the embedded smart account and a Walle
         .poll(() => page.getByTestId("connection-status").textContent(), { timeout: 30_000 })
         .toBe("connected")
 
-      // Logged in: the modal asks to sign in, with no way to close it (required, no session yet).
+      // Logged in: the demo project captures an email first (its `email_capture` feature), the login's address
+      // already filled in; the sandbox API mails a code to the same mailbox.
+      const capture = page.getByRole("dialog", { name: "Email" })
+      await expect
+        .poll(() => capture.getByRole("textbox", { name: "Email" }).inputValue(), { timeout: 15_000 })
+        .toBe(email)
+      expect(await capture.getByRole("button", { name: "Close" }).count()).toBe(0)
+      await capture.getByRole("button", { name: "Continue", exact: true }).click()
+      await page
+        .getByRole("dialog", { name: "Confirm Email" })
+        .getByLabel("Code")
+        .fill(await mailedCode(email, "is your sign-in code"), { timeout: 30_000 })
+
+      // Then the modal asks to sign in, with no way to close it (required, no session yet).
       await signView().waitFor({ timeout: 15_000 })
       expect(await signView().getByRole("button", { name: "Close" }).count()).toBe(0)
       const smart = await connectedAddress()
@@ -103,7 +119,8 @@ describe("sign in with the wallet (SIWX): the embedded smart account and a Walle
       expect(isErc6492Signature(before!.signature as Hex)).toBe(true)
       await expect
         .poll(() => page.getByTestId("siwx-server").textContent(), { timeout: 15_000 })
-        .toBe(`Signed in as ${getAddress(smart)} on eip155:1`)
+        .toBe(`Signed in as ${getAddress(smart)} on eip155:1 (${email})`)
+      expect(before).toMatchObject({ email })
       // Signing in deployed nothing.
       expect(await chain().getCode({ address: smart })).toBeUndefined()
 
@@ -139,7 +156,7 @@ describe("sign in with the wallet (SIWX): the embedded smart account and a Walle
       ).toBe(true)
       await expect
         .poll(() => page.getByTestId("siwx-server").textContent(), { timeout: 15_000 })
-        .toBe(`Signed in as ${getAddress(smart)} on eip155:1`)
+        .toBe(`Signed in as ${getAddress(smart)} on eip155:1 (${email})`)
       expect(await signInCard().getByRole("alert").count()).toBe(0)
       expect(record.errors).toEqual([])
     })
@@ -172,6 +189,8 @@ describe("sign in with the wallet (SIWX): the embedded smart account and a Walle
       expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/)
       await wallet.pair(uri)
 
+      // The demo project captures an email first; Skip goes on to the sign view without one.
+      await page.getByRole("dialog", { name: "Email" }).getByRole("button", { name: "Skip" }).click({ timeout: 15_000 })
       await signView().waitFor({ timeout: 15_000 })
       expect(await connectedAddress()).toBe(wallet.address)
       expect(await siwxStatus().textContent()).toBe("unauthenticated")

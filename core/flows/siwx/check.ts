@@ -4,13 +4,17 @@ import { StateStore } from "../../state/StateStore.ts"
 import { closeAfterConnect } from "../connection/closeAfterConnect.ts"
 import { openModal } from "../modal/settle.ts"
 import type { SiwxAccount } from "./account.ts"
+import { capturesEmail, knownEmail } from "./capture.ts"
 import type { SiwxContext } from "./context.ts"
 import { liveSessions, setSiwx, signedIn } from "./session.ts"
+
+/** The views sign-in asks on. */
+const signInViews: ReadonlySet<string> = new Set(["DataCapture", "DataCaptureOtpConfirm", "SIWXSignMessage"])
 
 /**
  * What a newly connected account, or a network switch, leads to (SPEC §4): on a network the app lists, its sessions
  * are read; with one it is signed in (and a modal the connection was made in closes); without one the modal asks,
- * on the sign view. Status `checking` is set by the watcher
+ * on the email-capture view when that feature is on, else on the sign view. Status `checking` is set by the watcher
  * before this runs, so the connection does not close the modal in between.
  */
 export const checkAccount = (context: SiwxContext, account: SiwxAccount) =>
@@ -28,8 +32,12 @@ export const checkAccount = (context: SiwxContext, account: SiwxAccount) =>
       return
     }
     yield* setSiwx((siwx) => ({ ...siwx, status: "unauthenticated", required, session: undefined }))
-    // SPEC §4 puts the email-capture view (DataCapture) first when that feature is on; it is not built yet, so the sign
-    // view asks directly until it is.
-    const { modal } = store.getSnapshot()
-    if (!(modal.open && modal.view === "SIWXSignMessage")) yield* openModal({ view: "SIWXSignMessage" })
+    // SPEC §4: the email-capture view first when that feature is on (and the configuration can mail codes), else the
+    // sign view; a modal already on one of them stays where it is.
+    const state = store.getSnapshot()
+    if (state.modal.open && signInViews.has(state.modal.view)) return
+    if (capturesEmail(context, state)) {
+      const email = knownEmail(state)
+      yield* openModal({ view: "DataCapture", ...(email === undefined ? {} : { data: { email } }) })
+    } else yield* openModal({ view: "SIWXSignMessage" })
   }).pipe(Effect.withSpan("siwx.checkAccount"))

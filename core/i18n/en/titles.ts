@@ -26,6 +26,7 @@ export const titleMessages = {
   "title.RegisterAccountName": "Choose Name",
   "title.RegisterAccountNameSuccess": "Name Registered",
   "title.DataCapture": "Email",
+  "title.DataCaptureOtpConfirm": "Confirm Email",
   "title.SIWXSignMessage": "Sign In",
   "title.ApproveTransaction": "Approve Transaction",
   "title.Swap": "Swap",

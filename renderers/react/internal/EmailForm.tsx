@@ -16,6 +16,8 @@ export const EmailForm = ({
   busyLabel,
   placeholder,
   intro,
+  footer,
+  initialEmail = "",
   inline = false,
   onSubmit
 }: {
@@ -24,11 +26,15 @@ export const EmailForm = ({
   readonly busyLabel: string
   readonly placeholder?: string | undefined
   readonly intro?: ReactNode
+  /** Shown under the submit button (another way on, such as the email capture's Skip). */
+  readonly footer?: ReactNode
+  /** The address the field starts with (one the app already knows). */
+  readonly initialEmail?: string | undefined
   readonly inline?: boolean | undefined
   readonly onSubmit: (email: string) => Promise<unknown>
 }) => {
   const ids = { input: useId(), error: useId() }
-  const [email, setEmail] = useState("")
+  const [email, setEmail] = useState(initialEmail)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<Message | undefined>(undefined)
   const { text } = useAirlockTranslation()
@@ -94,6 +100,7 @@ export const EmailForm = ({
           {busy ? busyLabel : submitLabel}
         </button>
       )}
+      {footer}
     </form>
   )
 }

@@ -30,13 +30,16 @@ const inModal: Partial<Record<View, ComponentType<ViewProps>>> = {
 }
 const account = () => import("../views/groups/account.ts")
 const embedded = () => import("../views/groups/embedded.ts")
+const siwx = () => import("../views/groups/siwx.ts")
 const loaders: Partial<Record<View, () => ViewModule>> = {
   Account: () => account().then((m) => ({ default: m.Account })),
   NftDetail: () => account().then((m) => ({ default: m.NftDetail })),
   Receive: () => account().then((m) => ({ default: m.Receive })),
   Send: () => account().then((m) => ({ default: m.Send })),
   AllWallets: () => import("../views/groups/allWallets.ts").then((m) => ({ default: m.AllWallets })),
-  SIWXSignMessage: () => import("../views/groups/siwx.ts").then((m) => ({ default: m.SIWXSignMessage })),
+  SIWXSignMessage: () => siwx().then((m) => ({ default: m.SIWXSignMessage })),
+  DataCapture: () => siwx().then((m) => ({ default: m.DataCapture })),
+  DataCaptureOtpConfirm: () => siwx().then((m) => ({ default: m.DataCaptureOtpConfirm })),
   ApproveTransaction: () => embedded().then((m) => ({ default: m.ApproveTransaction })),
   ConnectingSocial: () => embedded().then((m) => ({ default: m.ConnectingSocial })),
   ConnectingFarcaster: () => embedded().then((m) => ({ default: m.ConnectingFarcaster })),

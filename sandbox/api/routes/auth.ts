@@ -2,11 +2,13 @@
  * Sign-in with the wallet (SIWX), verified by the server: a nonce, authenticate with the signed message, the current
  * sessions, sign out (AppKit's ReownAuthentication route names). The checks are `airlock-kit/server`'s; the sessions
  * live in an HttpOnly, SameSite=Lax cookie (`airlock_session`) that holds the signed list of this browser's sessions,
- * one per address and chain, so the sandbox keeps no session table. docs/api-extensions.md describes the routes.
+ * one per address and chain, and the addresses it confirmed with a code (email capture, `./authEmail.ts`), so the
+ * sandbox keeps no session table. docs/api-extensions.md describes the routes.
  */
 import { randomBytes } from "node:crypto"
 import { Schema } from "effect"
 import { solanaLocalnet } from "../../../core/networks/solana.ts"
+import { sameAddress } from "../../../core/rules/sameAddress.ts"
 import { createNonceStore, type NonceStore, NonceStoreFullError } from "../../../server/nonce.ts"
 import { readCookie, readSession, sessionCookie, signSession } from "../../../server/session.ts"
 import { type SiwxSession, verifySiwx } from "../../../server/verify.ts"
@@ -33,7 +35,9 @@ export const AuthSession = Schema.Struct({
   issuedAt: Schema.String,
   expirationTime: Schema.optionalKey(Schema.String),
   message: Schema.String,
-  signature: Schema.String
+  signature: Schema.String,
+  /** The address the user confirmed with a code before signing in (email capture), when they did. */
+  email: Schema.optionalKey(Schema.String)
 })
 
 /** The body of `POST /auth/v1/authenticate`. */
@@ -51,7 +55,24 @@ const SessionsAnswer = Schema.Struct({ sessions: Schema.Array(AuthSession) })
 /** A session in the cookie: scoped to the project it was made for (one API host serves every project). */
 interface StoredSession extends SiwxSession {
   readonly projectId: string
+  readonly email?: string
 }
+
+/** An email address confirmed with a code for one account (CAIP-10) of one project (email capture). */
+export interface CapturedEmail {
+  readonly projectId: string
+  readonly account: string
+  readonly email: string
+}
+
+/** What the cookie holds: the browser's sessions and the addresses it confirmed. */
+export interface AuthCookie {
+  readonly sessions: ReadonlyArray<StoredSession>
+  readonly emails: ReadonlyArray<CapturedEmail>
+}
+
+/** Confirmed addresses the cookie keeps, newest last. */
+export const maxCapturedEmails = 3
 
 interface AuthState {
   /** Signs this server's cookies; new at each start, so a restart signs every browser out. */
@@ -80,7 +101,7 @@ const noncesOf = (app: ApiApp, projectId: string): NonceStore => {
 }
 
 /** The chains a sign-in may name: the sandbox's EVM chains (running or not) and its Solana chain. */
-const sandboxChains = (app: ApiApp): ReadonlyArray<string> => [
+export const sandboxChains = (app: ApiApp): ReadonlyArray<string> => [
   ...new Set([
     ...defaultChains.map((chain) => `eip155:${chain.chainId}`),
     ...app.chains.all.map((chain) => chain.caipNetworkId),
@@ -92,44 +113,77 @@ const isStoredSession = (value: unknown): value is StoredSession => {
   if (typeof value !== "object" || value === null) return false
   const entry = value as Record<string, unknown>
   const strings = ["projectId", "address", "chainId", "domain", "uri", "issuedAt", "message", "signature"]
+  const optional = ["expirationTime", "email"]
   return (
     strings.every((key) => typeof entry[key] === "string") &&
-    (entry.expirationTime === undefined || typeof entry.expirationTime === "string")
+    optional.every((key) => entry[key] === undefined || typeof entry[key] === "string")
   )
 }
 
-/** Every live session the request's cookie holds (all projects'); none for a missing, forged or expired cookie. */
-const cookieSessions = (app: ApiApp, headers: { readonly cookie?: string | undefined }): StoredSession[] => {
-  const now = app.now()
-  const list = readSession<unknown>(stateOf(app).secret, readCookie(headers.cookie, sessionCookieName), new Date(now))
-  if (!Array.isArray(list)) return []
-  return list
-    .filter(isStoredSession)
-    .filter((s) => s.expirationTime === undefined || Date.parse(s.expirationTime) > now)
+const isCapturedEmail = (value: unknown): value is CapturedEmail => {
+  const entry = value as Record<string, unknown> | null
+  return (
+    typeof entry === "object" &&
+    entry !== null &&
+    typeof entry.projectId === "string" &&
+    typeof entry.account === "string" &&
+    typeof entry.email === "string"
+  )
 }
 
-const publicSession = ({ projectId: _projectId, ...session }: StoredSession): SiwxSession => session
-
-const sameAddress = (a: string, b: string): boolean =>
-  a === b || (a.startsWith("0x") && b.startsWith("0x") && a.toLowerCase() === b.toLowerCase())
-
-/** The `set-cookie` header holding `list`, its oldest sessions left out until the cookie fits a browser's limit. */
-const cookieHeader = (app: ApiApp, list: ReadonlyArray<StoredSession>): Record<string, string> => {
-  const { secret } = stateOf(app)
-  const now = new Date(app.now())
-  let kept = list
-  for (;;) {
-    const token = signSession(secret, kept, sessionCookieTtlMs, now)
-    const maxAge = kept.length === 0 ? 0 : sessionCookieTtlMs / 1000
-    const pair = `${sessionCookieName}=${token}`
-    if (Buffer.byteLength(pair) <= maxSessionCookieBytes || kept.length === 0)
-      // Plain http: the sandbox serves 127.0.0.1 without TLS.
-      return { "set-cookie": sessionCookie(sessionCookieName, token, { maxAge, secure: false }) }
-    kept = kept.slice(1)
+/**
+ * What the request's cookie holds: its live sessions (all projects') and confirmed addresses; nothing for a missing,
+ * forged or expired cookie.
+ */
+export const readAuthCookie = (app: ApiApp, headers: { readonly cookie?: string | undefined }): AuthCookie => {
+  const now = app.now()
+  const content = readSession<unknown>(
+    stateOf(app).secret,
+    readCookie(headers.cookie, sessionCookieName),
+    new Date(now)
+  )
+  const { sessions, emails } = (typeof content === "object" && content !== null ? content : {}) as Record<
+    string,
+    unknown
+  >
+  return {
+    sessions: (Array.isArray(sessions) ? sessions : [])
+      .filter(isStoredSession)
+      .filter((s) => s.expirationTime === undefined || Date.parse(s.expirationTime) > now),
+    emails: (Array.isArray(emails) ? emails : []).filter(isCapturedEmail).slice(-maxCapturedEmails)
   }
 }
 
-const withCookie = (reply: Reply, headers: Record<string, string>): Reply => ({ ...reply, headers })
+const publicSession = ({ projectId: _projectId, ...session }: StoredSession): SiwxSession & { email?: string } =>
+  session
+
+/** Whether a CAIP-10 account names `address` on `chainId`. */
+export const isAccountOf = (account: string, chainId: string, address: string): boolean =>
+  account.startsWith(`${chainId}:`) && sameAddress(account.slice(chainId.length + 1), address)
+
+/**
+ * The `set-cookie` header holding `content`, its oldest sessions left out until the cookie fits a browser's limit
+ * (then its oldest addresses).
+ */
+export const authCookieHeader = (app: ApiApp, content: AuthCookie): Record<string, string> => {
+  const { secret } = stateOf(app)
+  const now = new Date(app.now())
+  let { sessions, emails } = content
+  emails = emails.slice(-maxCapturedEmails)
+  for (;;) {
+    const empty = sessions.length === 0 && emails.length === 0
+    const token = signSession(secret, { sessions, emails }, sessionCookieTtlMs, now)
+    const maxAge = empty ? 0 : sessionCookieTtlMs / 1000
+    const pair = `${sessionCookieName}=${token}`
+    if (Buffer.byteLength(pair) <= maxSessionCookieBytes || empty)
+      // Plain http: the sandbox serves 127.0.0.1 without TLS.
+      return { "set-cookie": sessionCookie(sessionCookieName, token, { maxAge, secure: false }) }
+    if (sessions.length > 0) sessions = sessions.slice(1)
+    else emails = emails.slice(1)
+  }
+}
+
+export const withCookie = (reply: Reply, headers: Record<string, string>): Reply => ({ ...reply, headers })
 
 /** The auth routes. */
 export const authRoutes: ReadonlyArray<ApiRoute> = [
@@ -164,13 +218,18 @@ export const authRoutes: ReadonlyArray<ApiRoute> = [
         client: (chainId) => app.chains.all.find((chain) => chain.caipNetworkId === chainId)?.client
       })
       if (!result.ok) return { kind: "json", status: 401, body: { message: result.reason } }
-      const { session } = result
-      const others = cookieSessions(app, headers).filter(
+      const cookie = readAuthCookie(app, headers)
+      // The address this browser confirmed for the account (email capture) becomes part of the session.
+      const captured = cookie.emails.findLast(
+        (e) => e.projectId === project.id && isAccountOf(e.account, result.session.chainId, result.session.address)
+      )
+      const session = { ...result.session, ...(captured === undefined ? {} : { email: captured.email }) }
+      const others = cookie.sessions.filter(
         (s) => !(s.projectId === project.id && s.chainId === session.chainId && sameAddress(s.address, session.address))
       )
       return withCookie(
         json(SessionAnswer, { session }),
-        cookieHeader(app, [...others, { ...session, projectId: project.id }])
+        authCookieHeader(app, { sessions: [...others, { ...session, projectId: project.id }], emails: cookie.emails })
       )
     }
   },
@@ -180,8 +239,8 @@ export const authRoutes: ReadonlyArray<ApiRoute> = [
     credentials: true,
     handle: ({ app, project, headers }) =>
       json(SessionsAnswer, {
-        sessions: cookieSessions(app, headers)
-          .filter((s) => s.projectId === project.id)
+        sessions: readAuthCookie(app, headers)
+          .sessions.filter((s) => s.projectId === project.id)
           .map(publicSession)
       })
   },
@@ -195,9 +254,13 @@ export const authRoutes: ReadonlyArray<ApiRoute> = [
         s.projectId === project.id &&
         (which.address === undefined || sameAddress(s.address, which.address)) &&
         (which.chainId === undefined || s.chainId === which.chainId)
-      const kept = cookieSessions(app, headers).filter((s) => !ends(s))
+      const cookie = readAuthCookie(app, headers)
+      const kept = cookie.sessions.filter((s) => !ends(s))
       const sessions = kept.filter((s) => s.projectId === project.id).map(publicSession)
-      return withCookie(json(SessionsAnswer, { sessions }), cookieHeader(app, kept))
+      return withCookie(
+        json(SessionsAnswer, { sessions }),
+        authCookieHeader(app, { sessions: kept, emails: cookie.emails })
+      )
     }
   }
 ]

@@ -6,6 +6,7 @@ import type { ApiRoute } from "../app.ts"
 import { accountRoutes } from "./account.ts"
 import { analyticsRoutes } from "./analytics.ts"
 import { authRoutes } from "./auth.ts"
+import { authEmailRoutes } from "./authEmail.ts"
 import { chainRoutes } from "./chains.ts"
 import { controlRoutes } from "./control.ts"
 import { priceRoutes } from "./prices.ts"
@@ -23,5 +24,6 @@ export const apiRoutes: ReadonlyArray<ApiRoute> = [
   ...analyticsRoutes,
   ...rpcRoutes,
   ...controlRoutes,
-  ...authRoutes
+  ...authRoutes,
+  ...authEmailRoutes
 ]

@@ -203,15 +203,22 @@ const WalletsCard = () => {
   )
 }
 
+/** A sign-in as the sandbox API reports it; `email` is the address confirmed before signing (email capture). */
+interface ServerSession {
+  readonly address: string
+  readonly chainId: string
+  readonly email?: string
+}
+
 /** The sandbox API's view of this browser's sign-ins (`GET /auth/v1/me`, credentialed). */
 const useServerSessions = (api: string, projectId: string, key: string) => {
-  const [sessions, setSessions] = useState<ReadonlyArray<{ address: string; chainId: string }> | undefined>()
+  const [sessions, setSessions] = useState<ReadonlyArray<ServerSession> | undefined>()
   useEffect(() => {
     let live = true
     void key
     fetch(`${api}/auth/v1/me?projectId=${encodeURIComponent(projectId)}`, { credentials: "include" })
       .then((response) => response.json())
-      .then((body: { sessions?: Array<{ address: string; chainId: string }> }) => {
+      .then((body: { sessions?: Array<ServerSession> }) => {
         if (live) setSessions(body.sessions ?? [])
       })
       .catch(() => live && setSessions([]))
@@ -224,7 +231,8 @@ const useServerSessions = (api: string, projectId: string, key: string) => {
 
 /**
  * Sign in with the wallet (`?siwx=required` or `?siwx=optional`): the client's status and, from the sandbox API's
- * session route, what the server believes ("Signed in as … on …"), so a person sees the session is real.
+ * session route, what the server believes ("Signed in as … on …", with the confirmed email when the sign-in captured
+ * one), so a person sees the session is real.
  */
 const SignInCard = ({ api, projectId }: { readonly api: string; readonly projectId: string }) => {
   const siwx = useAirlockSiwx()
@@ -254,7 +262,12 @@ const SignInCard = ({ api, projectId }: { readonly api: string; readonly project
                 ? "…"
                 : sessions.length === 0
                   ? "Not signed in"
-                  : sessions.map((s) => `Signed in as ${s.address} on ${s.chainId}`).join("; ")}
+                  : sessions
+                      .map(
+                        (s) =>
+                          `Signed in as ${s.address} on ${s.chainId}${typeof s.email === "string" ? ` (${s.email})` : ""}`
+                      )
+                      .join("; ")}
             </dd>
           </dl>
           <button type="button" onClick={() => run(siwx.signIn)} disabled={siwx.status !== "unauthenticated"}>

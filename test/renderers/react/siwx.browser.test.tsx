@@ -102,3 +102,96 @@ describe("SIWXSignMessage", () => {
     }
   })
 })
+
+// Email capture (DataCapture) before the sign view, with the project's `email_capture` feature on and a configuration
+// that mails codes (as serverSiwx does): the address, the code, then the sign view.
+const capturingSiwx = (required: boolean) => {
+  const { config, sessions } = memorySiwx(required)
+  const mails: Array<{ email: string; code: string }> = []
+  let pending: string | undefined
+  const capturing: SIWXConfig = {
+    ...config,
+    requestEmailOtp: async ({ email }) => {
+      pending = String(314159 + mails.length)
+      mails.push({ email, code: pending })
+      return { uuid: `uuid-${mails.length}` }
+    },
+    confirmEmailOtp: async ({ code }) => {
+      if (code !== pending) throw new Error("Invalid code: 4 tries left")
+    }
+  }
+  return { config: capturing, sessions, mails }
+}
+
+const connectAndCapture = async (required: boolean, theme: "light" | "dark" = "light") => {
+  const app = capturingSiwx(required)
+  const { adapter, wallet } = fakeAdapter()
+  const { client } = await renderAirlock({
+    adapters: [adapter],
+    networks: [mainnet],
+    siwx: app.config,
+    themeMode: theme,
+    walletApi: { projectConfig: { features: [{ id: "email_capture", isEnabled: true, config: ["required"] }] } }
+  })
+  await client.open()
+  await client.connect("test.wallet")
+  const dialog = page.getByRole("dialog", { name: "Email" })
+  await expect.element(dialog.getByRole("textbox", { name: "Email" })).toBeVisible()
+  return { client, wallet, app, dialog }
+}
+
+describe("DataCapture", () => {
+  test("asks for an address, checks the mailed code, then the sign view signs in", async () => {
+    const { client, wallet, app, dialog } = await connectAndCapture(true)
+    await expect
+      .element(dialog.getByText(`${location.host} asks for your email address.`, { exact: false }))
+      .toBeVisible()
+    // Required: the capture cannot be dismissed either.
+    expect(dialog.getByRole("button", { name: "Close" }).elements()).toEqual([])
+    expect((await axeWhenSettled(dialog.element())).violations).toEqual([])
+
+    await userEvent.fill(dialog.getByRole("textbox", { name: "Email" }), "not-an-email")
+    await userEvent.click(dialog.getByRole("button", { name: "Continue" }))
+    await expect.element(dialog.getByRole("alert")).toHaveTextContent("Invalid email address")
+    await userEvent.fill(dialog.getByRole("textbox", { name: "Email" }), "ada@example.com")
+    await userEvent.click(dialog.getByRole("button", { name: "Continue" }))
+
+    const confirm = page.getByRole("dialog", { name: "Confirm Email" })
+    await expect.element(confirm.getByText("Enter the 6-digit code we sent to ada@example.com")).toBeVisible()
+    await userEvent.fill(confirm.getByRole("textbox", { name: "Code" }), "000000")
+    await expect.element(confirm.getByRole("alert")).toHaveTextContent("Invalid code: 4 tries left")
+    await userEvent.fill(confirm.getByRole("textbox", { name: "Code" }), app.mails[0]?.code ?? "")
+
+    const sign = page.getByRole("dialog", { name: "Sign In" })
+    await expect.element(sign.getByRole("button", { name: "Sign in" })).toBeVisible()
+    wallet.answerNext(`0x${"ab".repeat(65)}`)
+    await userEvent.click(sign.getByRole("button", { name: "Sign in" }))
+    await expect.poll(() => client.getState().modal.open).toBe(false)
+    expect(app.sessions).toHaveLength(1)
+  })
+
+  test("Skip goes straight to the sign view", async () => {
+    const { client, app, dialog } = await connectAndCapture(false)
+    await userEvent.click(dialog.getByRole("button", { name: "Skip" }))
+    await expect.element(page.getByRole("dialog", { name: "Sign In" })).toBeVisible()
+    expect(client.getState().modal.history).toEqual(["SIWXSignMessage"])
+    expect(app.mails).toEqual([])
+  })
+
+  test("screenshots: the address and the code, light and dark, desktop and 390 px", async () => {
+    for (const theme of ["light", "dark"] as const) {
+      for (const width of [1024, 390]) {
+        await page.viewport(width, 760)
+        document.body.replaceChildren()
+        const { dialog } = await connectAndCapture(true, theme)
+        await settled()
+        await page.screenshot({ path: `../../../.vitest/siwx/capture-${theme}-${width}.png` })
+        await userEvent.fill(dialog.getByRole("textbox", { name: "Email" }), "ada@example.com")
+        await userEvent.click(dialog.getByRole("button", { name: "Continue" }))
+        await expect.element(page.getByRole("dialog", { name: "Confirm Email" })).toBeVisible()
+        await settled()
+        await page.screenshot({ path: `../../../.vitest/siwx/capture-code-${theme}-${width}.png` })
+      }
+    }
+  })
+})

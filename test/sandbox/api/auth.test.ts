@@ -17,9 +17,11 @@ import { removeDir, startTestApi } from "./fixture.ts"
 let chains: Chains
 let api: Awaited<ReturnType<typeof startTestApi>>
 let clock = Date.parse("2026-03-01T12:00:00.000Z")
+/** What the API mailed (sign-in's email capture). */
+const mailbox: Array<{ to: string; subject: string; body: string; code: string }> = []
 beforeAll(async () => {
   chains = await startChains({ chains: [{ chainId: 1 }] })
-  api = await startTestApi({ chains, now: () => clock })
+  api = await startTestApi({ chains, now: () => clock, mail: (mail) => mailbox.push(mail) })
 }, 60_000)
 afterAll(async () => {
   await api?.stop()
@@ -297,5 +299,95 @@ describe("credentialed CORS on the sign-in routes", () => {
     const other = await request("GET", `/getAnalyticsConfig?${query}`)
     expect(other.headers.get("access-control-allow-origin")).toBe("*")
     expect(other.headers.get("access-control-allow-credentials")).toBeNull()
+  })
+})
+
+describe("email-capture routes (DataCapture)", () => {
+  const otp = (body: unknown, cookie?: string) => request("POST", `/auth/v1/otp?${query}`, { body, cookie })
+  const confirm = (body: unknown, cookie?: string) => request("POST", `/auth/v1/otp/confirm?${query}`, { body, cookie })
+  const lastCode = (to: string) => mailbox.findLast((m) => m.to === to)?.code as string
+  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0")
+
+  it("mails a code, confirms it into the cookie, and the next sign-in of that account carries the address", async () => {
+    const signer = account("capture")
+    const caip = `eip155:1:${signer.address}`
+    const asked = await otp({ email: "ada@example.com", account: caip })
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200)
+    const uuid = asked.body.uuid as string
+    expect(uuid).toMatch(/^[\w-]{20,}$/)
+    const mail = mailbox.at(-1)
+    expect(mail).toMatchObject({ to: "ada@example.com", subject: `${mail?.code} is your sign-in code` })
+    expect(mail?.body).toContain(page)
+
+    const refused = await confirm({ uuid, code: wrong(lastCode("ada@example.com")) })
+    expect([refused.status, refused.body.message]).toEqual([400, "Invalid code: 4 tries left"])
+    const confirmed = await confirm({ uuid, code: lastCode("ada@example.com") })
+    expect([confirmed.status, confirmed.body]).toEqual([200, { email: "ada@example.com" }])
+    // A code works once.
+    expect((await confirm({ uuid, code: lastCode("ada@example.com") })).status).toBe(400)
+
+    const signedIn = await authenticate(await siwe(signer), confirmed.cookie)
+    expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200)
+    expect(signedIn.body.session).toMatchObject({ address: signer.address, email: "ada@example.com" })
+    const listed = await request("GET", `/auth/v1/me?${query}`, { cookie: signedIn.cookie })
+    expect(listed.body.sessions).toMatchObject([{ address: signer.address, email: "ada@example.com" }])
+
+    // The same address for the same account needs no new code; another account does.
+    expect((await otp({ email: "ADA@example.com", account: caip }, signedIn.cookie)).body).toEqual({ uuid: null })
+    clock += 21_000
+    const other = await otp({ email: "ada@example.com", account: `eip155:1:${eoa.address}` }, signedIn.cookie)
+    expect(typeof other.body.uuid).toBe("string")
+    // Nor does another account signing in with this cookie get the address.
+    const eoaSession = await authenticate(await siwe(eoa), signedIn.cookie)
+    expect(eoaSession.body.session).not.toHaveProperty("email")
+  })
+
+  it("refuses a malformed address or account, an unlisted chain, a second code within 20 s, and an expired or foreign code", async () => {
+    const caip = `eip155:1:${eoa.address}`
+    const reason = async (answer: Promise<Answer>) => {
+      const { status, body } = await answer
+      return [status, body.message]
+    }
+    expect(await reason(otp({ email: "not-an-email", account: caip }))).toEqual([400, "Invalid email address"])
+    expect(await reason(otp({ email: `${"a".repeat(250)}@x.io`, account: caip }))).toEqual([
+      400,
+      "Invalid email address"
+    ])
+    expect(await reason(otp({ email: "bo@example.com", account: eoa.address }))).toEqual([
+      400,
+      "Invalid account: expected a CAIP-10 address"
+    ])
+    expect(await reason(otp({ email: "bo@example.com", account: `eip155:999:${eoa.address}` }))).toEqual([
+      400,
+      "Unsupported chain: eip155:999"
+    ])
+    expect((await otp({ email: 42, account: caip })).status).toBe(400)
+
+    clock += 60_000
+    const first = await otp({ email: "bo@example.com", account: caip })
+    expect(first.status).toBe(200)
+    expect(await reason(otp({ email: "bo@example.com", account: caip }))).toEqual([
+      429,
+      "A code was just sent to this email: try again in 20 seconds"
+    ])
+    // Ten minutes later the code is gone.
+    clock += 10 * 60_000 + 1
+    expect(await reason(confirm({ uuid: first.body.uuid, code: lastCode("bo@example.com") }))).toEqual([
+      400,
+      "Code expired: request a new code"
+    ])
+    // Five wrong codes void it; another project cannot use it.
+    const second = await otp({ email: "bo@example.com", account: caip })
+    const uuid = second.body.uuid as string
+    const foreign = await request("POST", "/auth/v1/otp/confirm?projectId=airlock-other", {
+      body: { uuid, code: lastCode("bo@example.com") }
+    })
+    expect(foreign.status).not.toBe(200)
+    for (let i = 0; i < 4; i++) await confirm({ uuid, code: wrong(lastCode("bo@example.com")) })
+    expect(await reason(confirm({ uuid, code: wrong(lastCode("bo@example.com")) }))).toEqual([
+      400,
+      "Too many wrong codes: request a new code"
+    ])
+    expect((await confirm({ uuid, code: lastCode("bo@example.com") })).status).toBe(400)
   })
 })
