@@ -30,17 +30,26 @@ const memorySiwx = (required: boolean): { config: SIWXConfig; sessions: Array<SI
   }
 }
 
-const connectAndAsk = async (required: boolean, theme: "light" | "dark" = "light") => {
-  const app = memorySiwx(required)
+/** The modal over a scripted wallet with `config`, opened and connected; the project's email capture on if asked. */
+const renderAndConnect = async (config: SIWXConfig, theme: "light" | "dark", emailCapture = false) => {
   const { adapter, wallet } = fakeAdapter()
   const { client } = await renderAirlock({
     adapters: [adapter],
     networks: [mainnet],
-    siwx: app.config,
-    themeMode: theme
+    siwx: config,
+    themeMode: theme,
+    ...(emailCapture
+      ? { walletApi: { projectConfig: { features: [{ id: "email_capture", isEnabled: true, config: ["required"] }] } } }
+      : {})
   })
   await client.open()
   await client.connect("test.wallet")
+  return { client, wallet }
+}
+
+const connectAndAsk = async (required: boolean, theme: "light" | "dark" = "light") => {
+  const app = memorySiwx(required)
+  const { client, wallet } = await renderAndConnect(app.config, theme)
   const dialog = page.getByRole("dialog", { name: "Sign In" })
   await expect.element(dialog.getByRole("button", { name: "Sign in" })).toBeVisible()
   return { client, wallet, app, dialog }
@@ -125,16 +134,7 @@ const capturingSiwx = (required: boolean) => {
 
 const connectAndCapture = async (required: boolean, theme: "light" | "dark" = "light") => {
   const app = capturingSiwx(required)
-  const { adapter, wallet } = fakeAdapter()
-  const { client } = await renderAirlock({
-    adapters: [adapter],
-    networks: [mainnet],
-    siwx: app.config,
-    themeMode: theme,
-    walletApi: { projectConfig: { features: [{ id: "email_capture", isEnabled: true, config: ["required"] }] } }
-  })
-  await client.open()
-  await client.connect("test.wallet")
+  const { client, wallet } = await renderAndConnect(app.config, theme, true)
   const dialog = page.getByRole("dialog", { name: "Email" })
   await expect.element(dialog.getByRole("textbox", { name: "Email" })).toBeVisible()
   return { client, wallet, app, dialog }
