@@ -6,22 +6,11 @@
  */
 import { Schema } from "effect"
 import { isEmail } from "../../../core/schema/checks.ts"
-import {
-  checkCode,
-  FrameHttpError,
-  makePendingTable,
-  makeRateLimit,
-  newCode,
-  type OneTimeCode,
-  type PendingTable,
-  randomId
-} from "../../frame/codes.ts"
+import { createEmailCodeStore, EmailCodeError, type EmailCodeStore } from "../../../server/emailCodes.ts"
 import type { ApiApp, ApiRoute } from "../app.ts"
 import { decodeBody, HttpError, json } from "../router.ts"
 import { authCookieHeader, isAccountOf, readAuthCookie, sandboxChains, withCookie } from "./auth.ts"
 
-/** How long an address waits between two codes, in ms (the client's own resend cooldown is 30 s). */
-export const captureCooldownMs = 20_000
 /** The longest address accepted (RFC 5321's path limit). */
 const maxEmailLength = 254
 /** A CAIP-10 account: `namespace:reference:address`, the address at most 128 characters. */
@@ -35,43 +24,29 @@ export const OtpConfirmBody = Schema.Struct({ uuid: Schema.String, code: Schema.
 const OtpAnswer = Schema.Struct({ uuid: Schema.NullOr(Schema.String) })
 const ConfirmAnswer = Schema.Struct({ email: Schema.String })
 
-interface PendingCapture {
-  readonly projectId: string
-  readonly email: string
-  readonly account: string
-  readonly code: OneTimeCode
-  readonly expiresAt: number
-}
-
-interface CaptureState {
-  readonly pending: PendingTable<PendingCapture>
-  readonly perEmail: ReturnType<typeof makeRateLimit>
-}
-
-const states = new WeakMap<ApiApp, CaptureState>()
-const stateOf = (app: ApiApp): CaptureState => {
-  let state = states.get(app)
-  if (state === undefined) {
-    state = {
-      pending: makePendingTable<PendingCapture>(app.now),
-      perEmail: makeRateLimit({
-        limit: 1,
-        windowMs: captureCooldownMs,
-        now: app.now,
-        message: (seconds) => `A code was just sent to this email: try again in ${seconds} seconds`
-      })
-    }
-    states.set(app, state)
+/** Each project's codes (`airlock-kit/server`'s store: 10 minutes, 5 tries, 20 s between two codes to one address). */
+const stores = new WeakMap<ApiApp, Map<string, EmailCodeStore>>()
+const codesOf = (app: ApiApp, projectId: string): EmailCodeStore => {
+  let byProject = stores.get(app)
+  if (byProject === undefined) {
+    byProject = new Map()
+    stores.set(app, byProject)
   }
-  return state
+  let store = byProject.get(projectId)
+  if (store === undefined) {
+    store = createEmailCodeStore({ now: app.now })
+    byProject.set(projectId, store)
+  }
+  return store
 }
 
-/** Runs `body`, answering the code helpers' refusals with their status. */
+/** Runs `body`, answering the store's refusals: a 429 to wait, a 400 otherwise, in the store's words. */
 const answering = <A>(body: () => A): A => {
   try {
     return body()
   } catch (error) {
-    if (error instanceof FrameHttpError) throw new HttpError(error.status, error.message)
+    if (error instanceof EmailCodeError)
+      throw new HttpError(error.reason === "cooldown" || error.reason === "full" ? 429 : 400, error.message)
     throw error
   }
 }
@@ -99,20 +74,14 @@ export const authEmailRoutes: ReadonlyArray<ApiRoute> = [
       )
       if (confirmed) return json(OtpAnswer, { uuid: null })
       const site = typeof headers.origin === "string" ? headers.origin : project.id
-      return answering(() => {
-        const { pending, perEmail } = stateOf(app)
-        perEmail.take(email.toLowerCase())
-        const code = newCode(app.now())
-        const uuid = randomId()
-        pending.set(uuid, { projectId: project.id, email, account, code, expiresAt: code.expiresAt })
-        mail({
-          to: email,
-          subject: `${code.value} is your sign-in code`,
-          body: `Your code to confirm this address for ${site} is ${code.value}. It expires in 10 minutes and works once.`,
-          code: code.value
-        })
-        return json(OtpAnswer, { uuid })
+      const { uuid, code } = answering(() => codesOf(app, project.id).issue(email, account))
+      mail({
+        to: email,
+        subject: `${code} is your sign-in code`,
+        body: `Your code to confirm this address for ${site} is ${code}. It expires in 10 minutes and works once.`,
+        code
       })
+      return json(OtpAnswer, { uuid })
     }
   },
   {
@@ -121,21 +90,7 @@ export const authEmailRoutes: ReadonlyArray<ApiRoute> = [
     credentials: true,
     handle: ({ app, project, body, headers }) => {
       const { uuid, code } = decodeBody(OtpConfirmBody, body)
-      const { pending, perEmail } = stateOf(app)
-      const entry = pending.get(uuid)
-      if (entry === undefined || entry.projectId !== project.id)
-        throw new HttpError(400, "Code expired: request a new code")
-      answering(() => {
-        try {
-          checkCode(entry.code, code, app.now())
-        } catch (error) {
-          // A wrong code leaves tries; anything else (expired, out of tries) ends this code.
-          if (!(error instanceof FrameHttpError && error.message.startsWith("Invalid code"))) pending.delete(uuid)
-          throw error
-        }
-      })
-      pending.delete(uuid)
-      perEmail.clear(entry.email.toLowerCase())
+      const entry = answering(() => codesOf(app, project.id).confirm(uuid, code))
       const cookie = readAuthCookie(app, headers)
       const emails = [
         ...cookie.emails.filter((e) => !(e.projectId === project.id && e.account === entry.account)),
