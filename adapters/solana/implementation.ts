@@ -4,7 +4,9 @@
  * way through a browser wallet or a phone): `solana_signMessage` `{ message: base58, pubkey }` → `{ signature: base58
  * }`, `solana_signTransaction` `{ transaction: base64 }` → `{ signature: base58, transaction: base64 }`,
  * `solana_signAllTransactions` `{ transactions: base64[] }` → `{ transactions: base64[] }` and
- * `solana_signAndSendTransaction` `{ transaction: base64, sendOptions? }` → `{ signature: base58 }`.
+ * `solana_signAndSendTransaction` `{ transaction: base64, sendOptions? }` → `{ signature: base58 }`. A wallet that offers
+ * Wallet Standard's `solana:signIn` also answers `solana_signIn` `{ ...SIWX message data }` → `{ address, message (the
+ * text the wallet wrote and signed), signature: base58 }`; `supportsMethod` tells core which wallet does.
  */
 // Bundler hints, no names (see ../kernel.ts): the adapters' kernel, and core's lazy part, which this part runs on.
 import "../kernel.ts"
@@ -17,9 +19,14 @@ import {
   getBase64Encoder,
   getTransactionDecoder
 } from "@solana/kit"
-import type { SolanaSignAndSendTransactionFeature } from "@solana/wallet-standard-features"
+import type {
+  SolanaSignAndSendTransactionFeature,
+  SolanaSignInFeature,
+  SolanaSignInInput
+} from "@solana/wallet-standard-features"
 import {
   SolanaSignAndSendTransaction,
+  SolanaSignIn,
   SolanaSignMessage,
   type SolanaSignMessageFeature,
   SolanaSignTransaction,
@@ -86,6 +93,15 @@ export class SolanaRequestError extends Error {
   }
 }
 
+/** A method this wallet does not offer, as EIP-1193's "unsupported method" (4200). */
+export class SolanaUnsupportedMethodError extends Error {
+  readonly code = 4200
+  constructor(walletName: string, method: string) {
+    super(`${walletName} does not support ${method}`)
+    this.name = "SolanaUnsupportedMethodError"
+  }
+}
+
 const record = (value: unknown): Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
 
@@ -111,8 +127,60 @@ type Features = Partial<
     StandardEventsFeature &
     SolanaSignMessageFeature &
     SolanaSignTransactionFeature &
-    SolanaSignAndSendTransactionFeature
+    SolanaSignAndSendTransactionFeature &
+    SolanaSignInFeature
 >
+
+/** The Wallet Standard feature behind each request method. */
+const methodFeatures: Readonly<Record<string, keyof Features>> = {
+  solana_signMessage: SolanaSignMessage,
+  solana_signIn: SolanaSignIn,
+  solana_signTransaction: SolanaSignTransaction,
+  solana_signAllTransactions: SolanaSignTransaction,
+  solana_signAndSendTransaction: SolanaSignAndSendTransaction
+}
+
+/** Sign-In With Solana's names of the well-known clusters (what wallets expect in `chainId`), by CAIP-2 reference. */
+const signInClusters: Readonly<Record<string, string>> = {
+  "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp": "mainnet",
+  EtWTRABZaYq6iMfeYKouRu166VU2xqa1: "devnet",
+  "4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z": "testnet"
+}
+
+const optionalText = (value: unknown, what: string): string | undefined =>
+  value === undefined ? undefined : text(value, what)
+
+/**
+ * `solana_signIn`'s params (SPEC §3's sign-in message data) as Wallet Standard's sign-in input: the account as
+ * `address`, the chain as its cluster name (`mainnet`) or else its CAIP-2 reference, the other fields as they are.
+ */
+const signInInput = (p: Record<string, unknown>): SolanaSignInInput => {
+  const chainId = text(p.chainId, "chainId")
+  if (!/^solana:[-_a-zA-Z0-9]{1,32}$/.test(chainId)) throw new SolanaRequestError("chainId must be a solana: CAIP-2 id")
+  const reference = chainId.slice("solana:".length)
+  const resources = p.resources
+  if (resources !== undefined && !(Array.isArray(resources) && resources.every((r) => typeof r === "string")))
+    throw new SolanaRequestError("resources must be a list of strings")
+  const optional = {
+    statement: optionalText(p.statement, "statement"),
+    issuedAt: optionalText(p.issuedAt, "issuedAt"),
+    expirationTime: optionalText(p.expirationTime, "expirationTime"),
+    notBefore: optionalText(p.notBefore, "notBefore"),
+    requestId: optionalText(p.requestId, "requestId"),
+    resources: resources as ReadonlyArray<string> | undefined
+  }
+  return {
+    domain: text(p.domain, "domain"),
+    address: text(p.accountAddress, "accountAddress"),
+    uri: text(p.uri, "uri"),
+    version: text(p.version, "version"),
+    chainId: signInClusters[reference] ?? reference,
+    nonce: text(p.nonce, "nonce"),
+    ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined))
+  }
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true })
 
 /** The signature `address` put on a signed wire transaction, as base58. */
 const signatureOf = (signed: Uint8Array, address: string): string => {
@@ -189,6 +257,21 @@ export const makeSolanaImplementation = (
         if (output === undefined) throw new Error("The wallet returned no signature")
         return { signature: base58.decode.decode(output.signature) }
       }
+      case "solana_signIn": {
+        const signIn = features(wallet)[SolanaSignIn]
+        if (signIn === undefined) throw new SolanaUnsupportedMethodError(wallet.name, method)
+        const input = signInInput(p)
+        accountOf(wallet, input.address)
+        const [output] = await signIn.signIn(input)
+        if (output === undefined) throw new Error("The wallet returned no signature")
+        let message: string
+        try {
+          message = utf8.decode(output.signedMessage)
+        } catch {
+          throw new Error("The wallet signed a sign-in that is not text")
+        }
+        return { address: output.account?.address, message, signature: base58.decode.decode(output.signature) }
+      }
       case "solana_signTransaction": {
         const [signed] = await signTransactions(wallet, [text(p.transaction, "transaction")], network)
         return signed
@@ -219,7 +302,7 @@ export const makeSolanaImplementation = (
         return { signature: base58.decode.decode(output.signature) }
       }
       default:
-        throw Object.assign(new Error(`${wallet.name} does not support ${method}`), { code: 4200 })
+        throw new SolanaUnsupportedMethodError(wallet.name, method)
     }
   }
 
@@ -248,6 +331,11 @@ export const makeSolanaImplementation = (
     // A Solana wallet signs for any cluster; the app's active network decides where a transaction is sent.
     switchNetwork: async () => {},
     request: ({ connectorId, method, params, network }) => request(walletOf(connectorId), method, params, network),
+    supportsMethod: ({ connectorId, method }) => {
+      const wallet = wallets.get(connectorId)
+      const needed = Object.hasOwn(methodFeatures, method) ? methodFeatures[method] : undefined
+      return wallet !== undefined && needed !== undefined && features(wallet)[needed] !== undefined
+    },
     watchEvents: (connectorId, events) => {
       const wallet = walletOf(connectorId)
       const on = features(wallet)[StandardEvents]?.on

@@ -161,6 +161,12 @@ export interface AdapterImplementation {
       }) => Promise<unknown>)
     | undefined
   /**
+   * Whether the connector's wallet answers `method` (a Solana wallet's `solana_signIn` where it offers Wallet
+   * Standard's `solana:signIn`). Core asks before it uses a method not every wallet of the namespace has, and takes
+   * its usual way when this is absent or false. @default absent (core assumes only the namespace's usual methods)
+   */
+  readonly supportsMethod?: ((args: { readonly connectorId: string; readonly method: string }) => boolean) | undefined
+  /**
    * Listens to the connected wallet's events for `namespace` (core listens once per namespace a connection serves);
    * returns the function that stops listening.
    */

@@ -165,3 +165,40 @@ export const parseCaip122Message = (text: string): SIWXMessageData | undefined =
   }
   return index === lines.length ? data : undefined
 }
+
+/** The fields two Solana sign-in messages must share to say the same thing (`serializedMessage` is not one). */
+const meaningFields = [
+  "accountAddress",
+  "chainId",
+  "domain",
+  "uri",
+  "version",
+  "nonce",
+  "issuedAt",
+  "expirationTime",
+  "notBefore",
+  "requestId"
+] as const
+
+/**
+ * Whether `text` is a Solana sign-in message saying exactly what `data` says: every field, the statement and the
+ * resources in order (an empty statement or resource list counts as none, as the text leaves them out). The chain may be
+ * written as its CAIP-2 reference or as a Sign-In-With-Solana cluster name (`Chain ID: mainnet`), so a text a wallet
+ * wrote itself (Wallet Standard's `solana:signIn`) matches the data it was asked to sign.
+ * @example
+ * ```ts
+ * import type { SIWXMessageData } from "../schema/siwx.ts"
+ * declare const data: SIWXMessageData
+ * isCaip122MessageOf(formatCaip122Message(data), data) // true
+ * ```
+ */
+export const isCaip122MessageOf = (text: string, data: SIWXMessageData): boolean => {
+  const signed = parseCaip122Message(text)
+  if (signed === undefined) return false
+  if (meaningFields.some((key) => signed[key] !== data[key])) return false
+  if ((signed.statement ?? "") !== (data.statement ?? "")) return false
+  if (data.resources !== undefined && !Array.isArray(data.resources)) return false
+  const resources = data.resources ?? []
+  const signedResources = signed.resources ?? []
+  return resources.length === signedResources.length && resources.every((r, i) => r === signedResources[i])
+}

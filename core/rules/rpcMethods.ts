@@ -72,6 +72,7 @@ export const UNSAFE_RPC_METHODS: ReadonlyArray<string> = [
   "wallet_grantPermissions",
   "wallet_revokePermissions",
   "solana_signMessage",
+  "solana_signIn",
   "solana_signTransaction",
   "solana_signAllTransactions",
   "solana_signAndSendTransaction"

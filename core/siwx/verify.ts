@@ -15,6 +15,7 @@ import {
 import { createClient, type Hex, http, isHex, verifyMessage } from "viem"
 import { verifyMessage as verifyOnChain } from "viem/actions"
 import type { SIWXSession } from "../options/siwx.ts"
+import { isCaip122MessageOf } from "../rules/caip122.ts"
 import { siwxMessageText } from "../rules/siwxMessage.ts"
 import { parseCaipNetworkId } from "../schema/network.ts"
 
@@ -46,6 +47,23 @@ const verifySolana = async (session: SIWXSession): Promise<boolean> => {
 }
 
 /**
+ * Whether the session's text is the message its data describes: on solana, the same fields however the chain is
+ * written (a wallet's own `solana:signIn` text may name the cluster, `Chain ID: mainnet`); elsewhere, the very text
+ * Airlock's writer gives.
+ */
+const describes = (session: SIWXSession): boolean => {
+  try {
+    if (typeof session.message !== "string") return false
+    if (parseCaipNetworkId(session.data.chainId).chainNamespace === "solana") {
+      return isCaip122MessageOf(session.message, session.data)
+    }
+    return siwxMessageText(session.data) === session.message
+  } catch {
+    return false
+  }
+}
+
+/**
  * Whether `session` is genuine: its text is the message its data describes (so the data cannot claim another
  * account, domain or time than what was signed) and the signature is the account's.
  * @example
@@ -56,13 +74,7 @@ const verifySolana = async (session: SIWXSession): Promise<boolean> => {
  * ```
  */
 export const verifySession = async (session: SIWXSession, rpcUrlOf: RpcUrlOf): Promise<boolean> => {
-  let text: string
-  try {
-    text = siwxMessageText(session.data)
-  } catch {
-    return false
-  }
-  if (text !== session.message) return false
+  if (!describes(session)) return false
   const { chainNamespace } = parseCaipNetworkId(session.data.chainId)
   if (chainNamespace === "eip155") return verifyEvm(session, rpcUrlOf)
   if (chainNamespace === "solana") return verifySolana(session)

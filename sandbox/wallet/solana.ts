@@ -2,7 +2,9 @@
  * The Sandbox Solana Wallet: a Wallet Standard wallet for the sandbox's local Solana chain, registered by `inject.ts`
  * next to the EVM Sandbox Wallet. It connects (remembering the site in localStorage, so a silent connect after a
  * reload restores the account), signs messages and transactions (legacy and v0) with a local Ed25519 key, and sends
- * them to the chain's RPC, asking through the same approval overlay as the EVM wallet unless the mode answers.
+ * them to the chain's RPC, asking through the same approval overlay as the EVM wallet unless the mode answers. It
+ * offers Sign-In With Solana (`solana:signIn`): it writes the sign-in text from the app's fields itself, shows it as a
+ * sign-in and signs it (connecting first when the site is not connected yet).
  *
  * Failures are the EVM wallet's `ProviderRpcError`s, as Phantom's are: a refusal has `code` 4001 and the message
  * "User rejected the request.", an account the app may not use (not connected, not the wallet's) 4100, a chain the
@@ -20,6 +22,8 @@ import { getBase58Encoder } from "@solana/kit"
 import type {
   SolanaSignAndSendTransactionFeature,
   SolanaSignAndSendTransactionInput,
+  SolanaSignInFeature,
+  SolanaSignInInput,
   SolanaSignMessageFeature,
   SolanaSignTransactionFeature,
   SolanaSignTransactionInput
@@ -42,8 +46,9 @@ import {
 import { invalidParams, unauthorized, userRejected } from "./errors.ts"
 import { askUser, type PromptContent } from "./prompt.ts"
 import { decodeSolanaTransaction, loadSolanaKey, type SolanaKey, supportedTransactionVersions } from "./solanaKey.ts"
-import { messagePrompt, transactionPrompt } from "./solanaPrompt.ts"
+import { messagePrompt, signInPrompt, transactionPrompt } from "./solanaPrompt.ts"
 import { sendSolanaTransaction } from "./solanaSend.ts"
+import { signInText } from "./solanaSignIn.ts"
 
 /** Name of the wallet's test hook feature. */
 export const SandboxControl = "sandbox:control"
@@ -64,12 +69,13 @@ export type SandboxControlFeature = {
   }
 }
 
-/** The wallet as registered: Wallet Standard's connect, disconnect, events, the three Solana features, the hook. */
+/** The wallet as registered: Wallet Standard's connect, disconnect, events, the four Solana features, the hook. */
 export type SandboxSolanaWallet = WalletWithFeatures<
   StandardConnectFeature &
     StandardDisconnectFeature &
     StandardEventsFeature &
     SolanaSignMessageFeature &
+    SolanaSignInFeature &
     SolanaSignTransactionFeature &
     SolanaSignAndSendTransactionFeature &
     SandboxControlFeature
@@ -245,6 +251,26 @@ export const createSandboxSolanaWallet = (
     return key.signTransaction(decoded)
   }
 
+  /**
+   * Sign-In With Solana: connects first when needed (a sign-in is also a connect), then writes the text from the
+   * app's fields (the page's host when it names no domain, the account when it names no address), asks, and signs it.
+   */
+  const signIn = async (input: SolanaSignInInput) => {
+    if (!current) await connect()
+    const { account, key } = current as NonNullable<typeof current>
+    if (input?.address !== undefined && input.address !== account.address)
+      throw unauthorized(`The ${solanaWalletName}'s account is ${account.address}, not ${input.address}.`)
+    const text = signInText({ ...input, domain: input?.domain ?? location.host, address: account.address })
+    await consent(signInPrompt({ requester: requester(), address: key.address, chain }, text))
+    const signedMessage = new TextEncoder().encode(text)
+    return {
+      account,
+      signedMessage,
+      signature: await key.signMessage(signedMessage),
+      signatureType: "ed25519" as const
+    }
+  }
+
   // Inputs are handled one after another: each has its own prompt, and a refusal stops the rest.
   const eachInOrder = async <I, O>(inputs: ReadonlyArray<I>, handle: (input: I) => Promise<O>) => {
     const outputs: Array<O> = []
@@ -279,6 +305,10 @@ export const createSandboxSolanaWallet = (
             await consent(messagePrompt({ requester: requester(), address: key.address, chain }, message))
             return { signedMessage: message, signature: await key.signMessage(message), signatureType: "ed25519" }
           })
+      },
+      "solana:signIn": {
+        version: "1.0.0",
+        signIn: (...inputs) => eachInOrder(inputs, signIn)
       },
       "solana:signTransaction": {
         version: "1.0.0",

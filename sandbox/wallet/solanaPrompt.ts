@@ -1,6 +1,7 @@
 /**
- * What the Sandbox Solana Wallet shows for consent: a message as text when it is UTF-8 (else hex), a transaction as
- * its fee payer, version and one line per instruction (SOL transfers and memos spelled out).
+ * What the Sandbox Solana Wallet shows for consent: a message as text when it is UTF-8 (else hex), a sign-in as the
+ * text it will sign, a transaction as its fee payer, version and one line per instruction (SOL transfers and memos
+ * spelled out).
  */
 import { type Address, getBase16Decoder, getU32Decoder, getU64Decoder } from "@solana/kit"
 import { solanaWalletName } from "./config.ts"
@@ -76,6 +77,22 @@ export const messagePrompt = (context: SolanaPromptContext, message: Uint8Array)
   summary: `${context.requester} asks you to sign this message.`,
   rows: [["Account", short(context.address)], networkRow(context.chain)],
   body: asText(message) ?? `0x${getBase16Decoder().decode(message)}`
+})
+
+/**
+ * The prompt of `solana:signIn`: a sign-in, not a bare message, with the text the wallet wrote from the app's fields.
+ *
+ * @example
+ * ```ts
+ * await askUser(signInPrompt({ requester: location.host, address, chain }, signInText(input)))
+ * ```
+ */
+export const signInPrompt = (context: SolanaPromptContext, text: string): PromptContent => ({
+  wallet: solanaWalletName,
+  action: "Sign in",
+  summary: `${context.requester} asks you to sign in with your Solana account.`,
+  rows: [["Account", short(context.address)], networkRow(context.chain)],
+  body: text
 })
 
 const describeInstruction = (

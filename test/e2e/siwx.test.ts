@@ -120,8 +120,10 @@ describe("sign in with the wallet (SIWX) in the demo", () => {
     expect(await serverSessions()).toMatchObject([{ address: evmAccount(), chainId: "eip155:1" }])
   })
 
-  it("Solana: the Sandbox Solana Wallet signs a CAIP-122 message the server verifies", async () => {
-    await openDemo("required")
+  it("Solana: the Sandbox Solana Wallet signs in with its own sign-in screen (solana:signIn); the server verifies the text it wrote", async () => {
+    // The wallet asks this time, so its own screens show: Connect, then Sign in (not Sign message).
+    await page.goto(`${sandbox.urls.demo}/?sandboxWallet=prompt&siwx=required`)
+    const wallet = page.locator("[data-sandbox-wallet=prompt]")
     await page.getByRole("button", { name: "Ethereum" }).click({ timeout: 15_000 })
     await page
       .getByRole("dialog", { name: "Choose Network" })
@@ -131,11 +133,23 @@ describe("sign in with the wallet (SIWX) in the demo", () => {
       .getByRole("dialog", { name: "Connect Wallet" })
       .getByRole("button", { name: /^Sandbox Solana Wallet/ })
       .click({ timeout: 15_000 })
+    await wallet
+      .getByRole("dialog", { name: "Connect", exact: true })
+      .getByRole("button", { name: "Approve" })
+      .click({ timeout: 15_000 })
     await skipCapture()
     await signView().getByRole("button", { name: "Sign in" }).click({ timeout: 15_000 })
+    const signIn = wallet.getByRole("dialog", { name: "Sign in", exact: true })
+    await signIn.getByText(/asks you to sign in with your Solana account\.$/).waitFor({ timeout: 15_000 })
+    const written = (await signIn.locator("pre").textContent()) ?? ""
+    expect(written.split("\n").slice(0, 2)).toEqual([
+      `${new URL(sandbox.urls.demo).host} wants you to sign in with your Solana account:`,
+      solanaAccount()
+    ])
+    await signIn.getByRole("button", { name: "Approve" }).click()
     await expect.poll(() => page.getByTestId("siwx-status").textContent(), { timeout: 15_000 }).toBe("authenticated")
     const [signedIn] = await serverSessions()
-    expect(signedIn).toMatchObject({ address: solanaAccount() })
+    expect(signedIn).toMatchObject({ address: solanaAccount(), message: written })
     expect(signedIn?.chainId).toBe(sandbox.urls.solana.caipNetworkId)
   })
 })

@@ -11,6 +11,7 @@ import { type SiwxAccount, siwxAccount } from "./account.ts"
 import type { SiwxContext } from "./context.ts"
 import { utf8Base58, utf8Hex } from "./encode.ts"
 import { appCall, setSiwx, signedIn } from "./session.ts"
+import { offersSolanaSignIn, solanaSignIn } from "./solanaSignIn.ts"
 
 const fields = [
   "accountAddress",
@@ -61,10 +62,23 @@ const signText = (account: SiwxAccount, text: string) =>
   })
 
 /**
+ * The signed text and its signature for the app's `message`. A Solana wallet that signs in itself (Wallet Standard's
+ * `solana:signIn`: Phantom, Solflare, Backpack show their own sign-in screen) gets the message's fields and writes the
+ * text; any other wallet signs the text the app's message gives.
+ */
+const signMessage = (account: SiwxAccount, message: SIWXMessage, data: SIWXMessageData) =>
+  Effect.gen(function* () {
+    if (account.namespace === "solana" && (yield* offersSolanaSignIn)) return yield* solanaSignIn(account, data)
+    const text = message.toString()
+    return { message: text, signature: yield* signText(account, text) }
+  })
+
+/**
  * Signs the connected account in (SPEC §4, the sign view's button): the app's `createMessage`, the wallet's
- * signature, the app's `addSession`. Success closes the modal. Any failure (refused in the wallet, a message the app
- * could not make, a session it refused) is 'Error signing message': the sign view shows again and the call rejects.
- * Without a connected account: 'No ActiveCaipAddress found'.
+ * signature (on Solana through the wallet's own sign-in where it has one), the app's `addSession`. Success closes the
+ * modal. Any failure (refused in the wallet, a message the app could not make, a wallet's sign-in text that names
+ * another account, domain, uri, nonce or chain, a session the app refused) is 'Error signing message': the sign view
+ * shows again and the call rejects. Without a connected account: 'No ActiveCaipAddress found'.
  */
 export const requestSignMessage = (context: SiwxContext) =>
   Effect.gen(function* () {
@@ -76,11 +90,11 @@ export const requestSignMessage = (context: SiwxContext) =>
       const message = yield* appCall(() =>
         context.config.createMessage({ accountAddress: account.address, chainId: account.chainId })
       )
-      const text = message.toString()
-      const signature = yield* signText(account, text)
       const data = dataOf(message)
-      yield* appCall(() => context.config.addSession({ data, message: text, signature }))
-      return { data, message: text, signature }
+      const signed = yield* signMessage(account, message, data)
+      const session = { data, message: signed.message, signature: signed.signature }
+      yield* appCall(() => context.config.addSession(session))
+      return session
     }).pipe(
       Effect.mapError((cause) => new SiwxError({ reason: "SignFailed", details: errorMessage(cause) })),
       Effect.tapError(() =>

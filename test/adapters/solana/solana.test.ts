@@ -167,6 +167,97 @@ describe("the Solana implementation over a Wallet Standard wallet", () => {
     expect(fake.calls).toEqual([])
   })
 
+  describe("sign-in through a wallet's own Sign-In With Solana (solana_signIn)", () => {
+    const signInData = (address: string, chainId: string = solana.caipNetworkId) => ({
+      accountAddress: address,
+      chainId,
+      domain: "app.example",
+      uri: "https://app.example",
+      version: "1",
+      nonce: "k7Qw2m9Zp4Rx8VtB",
+      issuedAt: "2026-03-01T12:00:00.000Z",
+      statement: "Sign in to App",
+      resources: ["https://app.example/terms"]
+    })
+
+    it("tells core a wallet offering solana:signIn answers solana_signIn, and one without it does not", async () => {
+      const withSignIn = await setup({ approved: true, signIn: {} })
+      const without = await setup({ approved: true })
+      const supports = (s: typeof without, method: string) =>
+        s.implementation.supportsMethod?.({ connectorId: s.id, method })
+      expect(supports(withSignIn, "solana_signIn")).toBe(true)
+      expect(supports(without, "solana_signIn")).toBe(false)
+      expect(supports(without, "solana_signMessage")).toBe(true)
+      expect(supports(without, "eth_sendTransaction")).toBe(false)
+      expect(without.implementation.supportsMethod?.({ connectorId: "Gone Wallet", method: "solana_signIn" })).toBe(
+        false
+      )
+    })
+
+    it("hands the wallet the message's fields (the chain by its cluster name) and answers the text it signed", async () => {
+      const { fake, id, implementation } = await setup({ approved: true, signIn: {} })
+      const signer = await testKey(1)
+      const answer = (await implementation.request?.({
+        connectorId: id,
+        method: "solana_signIn",
+        params: signInData(signer.address),
+        network: solana
+      })) as { address: string; message: string; signature: string }
+      const [input] = fake.calls.at(-1)!.input as ReadonlyArray<Record<string, unknown>>
+      expect(input).toEqual({
+        domain: "app.example",
+        address: signer.address,
+        uri: "https://app.example",
+        version: "1",
+        chainId: "mainnet",
+        nonce: "k7Qw2m9Zp4Rx8VtB",
+        issuedAt: "2026-03-01T12:00:00.000Z",
+        statement: "Sign in to App",
+        resources: ["https://app.example/terms"]
+      })
+      expect(answer.address).toBe(signer.address)
+      expect(answer.message).toContain("\nChain ID: mainnet\nNonce: k7Qw2m9Zp4Rx8VtB\n")
+      const signature = new Uint8Array(base58.toBytes.encode(answer.signature)) as SignatureBytes
+      const bytes = new TextEncoder().encode(answer.message)
+      expect(await verifySignature(signer.keyPair.publicKey, signature, bytes)).toBe(true)
+    })
+
+    it("names a chain without a cluster name by its CAIP-2 reference", async () => {
+      const { fake, id, implementation } = await setup({ approved: true, signIn: {} })
+      const signer = await testKey(1)
+      await implementation.request?.({
+        connectorId: id,
+        method: "solana_signIn",
+        params: signInData(signer.address, solanaLocalnet.caipNetworkId),
+        network: solanaLocalnet
+      })
+      const [input] = fake.calls.at(-1)!.input as ReadonlyArray<Record<string, unknown>>
+      expect(input?.chainId).toBe(solanaLocalnet.id)
+    })
+
+    it("refuses solana_signIn as unsupported (4200) for a wallet without the feature, and bad params, unasked", async () => {
+      const signer = await testKey(1)
+      const without = await setup({ approved: true })
+      await expect(
+        without.implementation.request?.({
+          connectorId: without.id,
+          method: "solana_signIn",
+          params: signInData(signer.address),
+          network: solana
+        })
+      ).rejects.toMatchObject({ code: 4200, name: "SolanaUnsupportedMethodError" })
+      expect(without.fake.calls).toEqual([])
+      const { fake, id, implementation } = await setup({ approved: true, signIn: {} })
+      const ask = (params: unknown) =>
+        implementation.request?.({ connectorId: id, method: "solana_signIn", params, network: solana })
+      await expect(ask({ ...signInData(signer.address), nonce: 42 })).rejects.toBeInstanceOf(SolanaRequestError)
+      await expect(ask({ ...signInData(signer.address), chainId: "eip155:1" })).rejects.toMatchObject({ code: -32602 })
+      await expect(ask({ ...signInData(signer.address), resources: "https://x" })).rejects.toThrow(/resources/)
+      await expect(ask(signInData((await testKey(5)).address))).rejects.toThrow(/not an account of this wallet/)
+      expect(fake.calls).toEqual([])
+    })
+  })
+
   it("maps the app's networks to the chain names wallets use", () => {
     expect(walletChainOf(solana, ["solana:mainnet"])).toBe("solana:mainnet")
     expect(walletChainOf(solanaLocalnet, [])).toBe("solana:localnet")

@@ -182,7 +182,8 @@ describe("an app on EVM and Solana at once", () => {
     expect(await refused({ transactions: "AQAB" }, "solana_signAllTransactions")).toMatchObject({
       reason: "InvalidParams"
     })
-    expect(await refused({}, "solana_signIn")).toMatchObject({ reason: "MethodNotAllowed" })
+    // An allowed signing method (SPEC §5's Solana sign methods), which this wallet does not offer: unsupported, unasked.
+    expect(await refused({}, "solana_signIn")).toMatchObject({ code: 4200 })
     expect(fake.calls.length).toBe(before)
   })
 

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { formatCaip122Message, parseCaip122Message } from "../../../core/rules/caip122.ts"
+import { formatCaip122Message, isCaip122MessageOf, parseCaip122Message } from "../../../core/rules/caip122.ts"
 import type { SIWXMessageData } from "../../../core/schema/siwx.ts"
 
 const address = "83astBRguLMdt2h5U1Tpdq5tjFoJ6noeGwaY3mDLVcri"
@@ -156,5 +156,32 @@ describe("CAIP-122 Solana sign-in messages", () => {
     expect(() => formatCaip122Message({ ...minimal, issuedAt: "now" })).toThrow("issuedAt")
     expect(() => formatCaip122Message({ ...minimal, accountAddress: "0xabc" })).toThrow("accountAddress")
     expect(() => formatCaip122Message({ ...minimal, uri: "https://a.example/\nVersion: 1" })).toThrow("uri")
+  })
+
+  it("knows a text that says what the data says, however the wallet named the chain, and nothing else", () => {
+    const mainnet = { ...full, chainId: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp" as SIWXMessageData["chainId"] }
+    const text = formatCaip122Message(mainnet)
+    expect(isCaip122MessageOf(text, mainnet)).toBe(true)
+    expect(isCaip122MessageOf(text.replace(/^Chain ID: .*$/m, "Chain ID: mainnet"), mainnet)).toBe(true)
+    expect(isCaip122MessageOf(text.replace(/^Chain ID: .*$/m, "Chain ID: solana:mainnet"), mainnet)).toBe(true)
+    expect(isCaip122MessageOf(formatCaip122Message(minimal), { ...minimal, statement: "", resources: [] })).toBe(true)
+    const differing: ReadonlyArray<Partial<SIWXMessageData>> = [
+      { chainId: localnet },
+      { nonce: "k7Qw2m9Zp4Rx8VtC" },
+      { domain: "other.example" },
+      { uri: "https://other.example" },
+      { accountAddress: "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin" },
+      { statement: "Something else" },
+      { expirationTime: "2027-01-01T00:00:00.000Z" },
+      { notBefore: "2025-12-31T23:58:00Z" },
+      { requestId: "req-43" },
+      { resources: ["https://app.example/terms"] },
+      { resources: "https://app.example/terms" as never }
+    ]
+    for (const change of differing)
+      expect(isCaip122MessageOf(text, { ...mainnet, ...change }), JSON.stringify(change)).toBe(false)
+    const { notBefore: _, ...withoutNotBefore } = mainnet
+    expect(isCaip122MessageOf(text, withoutNotBefore)).toBe(false)
+    expect(isCaip122MessageOf("Hello", mainnet)).toBe(false)
   })
 })

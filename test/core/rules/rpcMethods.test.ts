@@ -25,6 +25,7 @@ describe("RPC method classes", () => {
       "eth_signTypedData_v4",
       "eth_sendTransaction",
       "solana_signMessage",
+      "solana_signIn",
       "solana_signTransaction",
       "solana_signAllTransactions",
       "solana_signAndSendTransaction",

@@ -13,6 +13,7 @@ import { getWallets } from "@wallet-standard/app"
 import type { WalletAccount } from "@wallet-standard/base"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { page, userEvent } from "vitest/browser"
+import { parseCaip122Message } from "../../../core/rules/caip122.ts"
 import type { WalletSolanaChain } from "../../../sandbox/wallet/config.ts"
 import { createSandboxSolanaWallet, type SandboxSolanaWallet } from "../../../sandbox/wallet/solana.ts"
 import { unsignedTransfer } from "../../fixtures/solanaTransfer.ts"
@@ -86,6 +87,7 @@ describe("the Sandbox Solana Wallet", () => {
         "standard:disconnect",
         "standard:events",
         "solana:signMessage",
+        "solana:signIn",
         "solana:signTransaction",
         "solana:signAndSendTransaction"
       ])
@@ -187,6 +189,67 @@ describe("the Sandbox Solana Wallet", () => {
     const [output] = await signing
     const key = await getPublicKeyFromAddress(address(account0))
     expect(await verifySignature(key, output!.signature as SignatureBytes, message)).toBe(true)
+  })
+
+  const signInFields = {
+    statement: "Sign in to Airlock",
+    uri: location.origin,
+    version: "1",
+    chainId: "Djv2CVqXGt2vsN5ZVJSu1gRppWA6K3Q5",
+    nonce: "k7Qw2m9Zp4Rx8VtB",
+    issuedAt: "2026-03-01T12:00:00.000Z",
+    resources: ["https://app.example/terms"]
+  }
+
+  it("signs in (solana:signIn): writes the Sign-In With Solana text itself and signs its UTF-8 bytes", async () => {
+    const [output] = await wallet.features["solana:signIn"].signIn(signInFields)
+    expect(output?.account.address).toBe(account0)
+    const text = new TextDecoder().decode(output!.signedMessage)
+    // The page's host as the domain and the connected account as the address, as the app named neither.
+    expect(text.split("\n")).toEqual([
+      `${location.host} wants you to sign in with your Solana account:`,
+      account0,
+      "",
+      "Sign in to Airlock",
+      "",
+      `URI: ${location.origin}`,
+      "Version: 1",
+      "Chain ID: Djv2CVqXGt2vsN5ZVJSu1gRppWA6K3Q5",
+      "Nonce: k7Qw2m9Zp4Rx8VtB",
+      "Issued At: 2026-03-01T12:00:00.000Z",
+      "Resources:",
+      "- https://app.example/terms"
+    ])
+    // The CAIP-122 text airlock-kit (and a server) reads back.
+    expect(parseCaip122Message(text)).toMatchObject({ accountAddress: account0, chainId: solana.chain })
+    const key = await getPublicKeyFromAddress(address(account0))
+    expect(await verifySignature(key, output!.signature as SignatureBytes, output!.signedMessage)).toBe(true)
+  })
+
+  it("shows a sign-in prompt with the text, signs on Approve, and refuses on Reject as signMessage does", async () => {
+    control().setMode("prompt")
+    const signing = wallet.features["solana:signIn"].signIn({ ...signInFields, domain: "app.example" })
+    const dialog = page.getByRole("dialog", { name: "Sign in" })
+    await expect.element(dialog.getByText(/asks you to sign in with your Solana account\.$/)).toBeVisible()
+    await expect.element(dialog.getByText(/^app\.example wants you to sign in with your Solana account:/)).toBeVisible()
+    await userEvent.click(dialog.getByRole("button", { name: "Approve" }))
+    const [output] = await signing
+    expect(new TextDecoder().decode(output!.signedMessage)).toMatch(/^app\.example wants you/)
+    const refusing = wallet.features["solana:signIn"].signIn(signInFields)
+    const refused = expect(refusing).rejects.toMatchObject({ code: 4001, message: "User rejected the request." })
+    await userEvent.click(page.getByRole("dialog", { name: "Sign in" }).getByRole("button", { name: "Reject" }))
+    await refused
+    control().setMode("reject")
+    await expect(wallet.features["solana:signIn"].signIn(signInFields)).rejects.toMatchObject({ code: 4001 })
+  })
+
+  it("refuses a sign-in for another account (4100) and a field that is not one line of text (-32602)", async () => {
+    await expect(
+      wallet.features["solana:signIn"].signIn({ ...signInFields, address: recipient })
+    ).rejects.toMatchObject({ code: 4100, message: expect.stringContaining(recipient) })
+    await expect(
+      wallet.features["solana:signIn"].signIn({ ...signInFields, statement: "Sign in\nURI: https://evil.example" })
+    ).rejects.toMatchObject({ code: -32602, message: expect.stringContaining("statement") })
   })
 
   it("shows a transfer's amount and recipient in a transaction prompt, and rejects on Reject", async () => {
