@@ -38,3 +38,6 @@ export const airlockAccount: ContractArtifact = artifact("AirlockAccount")
 
 /** The CREATE2 factory of {@link airlockAccount}: `createAccount(owner, salt)` and `getAddress(owner, salt)`. */
 export const airlockAccountFactory: ContractArtifact = artifact("AirlockAccountFactory")
+
+/** The DAI stand-in: ERC-20 "Dai Stablecoin" / "DAI", 18 decimals, owner-only `mint(to, value)`. */
+export const daiStablecoin: ContractArtifact = artifact("DaiStablecoin")

@@ -1,6 +1,6 @@
 /**
  * Local EVM chains for the sandbox: anvil nodes on 127.0.0.1 with funded default accounts and, on seeded chains,
- * the USDC stand-in and Airlock Punks with some history.
+ * the USDC stand-in and Airlock Punks with some history, then Uniswap V2 with ETH/USDC and USDC/DAI pools (`amm.ts`).
  *
  * Run alone: `npx node sandbox/chain/index.ts` (Ctrl-C stops every node).
  */
@@ -10,6 +10,7 @@ import { type AnvilProcess, spawnAnvil } from "./anvil.ts"
 import { type SeededContracts, seedChain } from "./seed.ts"
 
 export { defaultAccounts, defaultMnemonic, type SandboxAccount } from "./accounts.ts"
+export { type AmmContracts, ammContracts, ammReserves, liquidityAccount } from "./amm.ts"
 export { accountFactoryAddress, type SeededContracts, seeded } from "./seed.ts"
 
 /** One chain to start. */

@@ -1,6 +1,7 @@
 /**
  * Seeds a fresh anvil chain: deploys the USDC stand-in and Airlock Punks from account 0, mints, and makes a few
- * transfers (ETH, USDC, an NFT) between the default accounts so balances and activity have history.
+ * transfers (ETH, USDC, an NFT) between the default accounts so balances and activity have history; then Uniswap V2
+ * and its pools from the liquidity account (`amm.ts`), which leaves accounts 0..2 as they are.
  * The same steps run on every seeded chain, so addresses and balances are the same everywhere and on every run.
  */
 import {
@@ -13,21 +14,13 @@ import {
   zeroHash
 } from "viem"
 import { defaultAccounts } from "./accounts.ts"
+import { seedAmm } from "./amm.ts"
 import { airlockAccountFactory, airlockPunks, usdCoin } from "./artifacts.ts"
+import { rpcRequest, sendInOrder, type TxRequest } from "./rpc.ts"
+
+export { rpcRequest } from "./rpc.ts"
 
 const [alice, bob, carol] = defaultAccounts.map((account) => account.address) as [Address, Address, Address]
-
-/**
- * The receipt of a sent transaction. Anvil answers `eth_sendTransaction` before the automined block is stored, so a
- * receipt read straight after can be null: ask again (bounded) until the block is there.
- */
-const receiptOf = async (rpcUrl: string, hash: Hex): Promise<{ status: Hex } | null> => {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const receipt = await rpcRequest<{ status: Hex } | null>(rpcUrl, "eth_getTransactionReceipt", [hash])
-    if (receipt !== null) return receipt
-  }
-  return null
-}
 
 /** Addresses of the contracts on a seeded chain. */
 export interface SeededContracts {
@@ -53,13 +46,6 @@ export const seeded = {
     { from: bob, to: alice, value: parseEther("0.5") }
   ]
 } as const
-
-interface TxRequest {
-  readonly from: Address
-  readonly to?: Address
-  readonly value?: bigint
-  readonly data?: Hex
-}
 
 const usdcCall = (functionName: string, args: ReadonlyArray<unknown>): Hex =>
   encodeFunctionData({ abi: usdCoin.abi, functionName, args })
@@ -88,22 +74,9 @@ const seedTransactions = (): ReadonlyArray<TxRequest> => {
   ]
 }
 
-/** Sends one JSON-RPC request and returns its result, or throws the node's error message. */
-export const rpcRequest = async <T>(rpcUrl: string, method: string, params: ReadonlyArray<unknown> = []) => {
-  const response = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params })
-  })
-  const body = (await response.json()) as { result?: T; error?: { message: string } }
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result as T
-}
-
-const hex = (value: bigint): Hex => `0x${value.toString(16)}`
-
 /**
- * Runs the seed transactions on a fresh chain through anvil's unlocked accounts; one block each, 12 s apart.
+ * Runs the seed transactions on a fresh chain through anvil's unlocked accounts (one block each, 12 s apart), puts
+ * the account factory in place, then deploys and fills the AMM (`seedAmm`).
  *
  * @example
  * ```ts
@@ -112,22 +85,11 @@ const hex = (value: bigint): Hex => `0x${value.toString(16)}`
  */
 export const seedChain = async (rpcUrl: string): Promise<SeededContracts> => {
   await rpcRequest(rpcUrl, "anvil_setBlockTimestampInterval", [12])
-  const hashes: Array<Hex> = []
-  // automine mines each transaction as it arrives, so awaiting each send keeps the order (and the nonces) fixed
-  for (const tx of seedTransactions()) {
-    const request = {
-      from: tx.from,
-      ...(tx.to ? { to: tx.to } : {}),
-      ...(tx.value ? { value: hex(tx.value) } : {}),
-      ...(tx.data ? { data: tx.data } : {})
-    }
-    hashes.push(await rpcRequest<Hex>(rpcUrl, "eth_sendTransaction", [request]))
-  }
+  await sendInOrder(rpcUrl, seedTransactions(), "seed transaction")
   await rpcRequest(rpcUrl, "anvil_removeBlockTimestampInterval")
   await installAccountFactory(rpcUrl)
-  const receipts = await Promise.all(hashes.map((hash) => receiptOf(rpcUrl, hash)))
-  const failed = receipts.findIndex((receipt) => receipt?.status !== "0x1")
-  if (failed >= 0) throw new Error(`seed transaction ${failed} (${hashes[failed]}) failed on ${rpcUrl}`)
+  // after the accounts' own history, from the liquidity account only: accounts 0..2 and their nonces stay as above
+  await seedAmm(rpcUrl)
   return seeded.contracts
 }
 

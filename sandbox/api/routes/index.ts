@@ -9,6 +9,7 @@ import { authRoutes } from "./auth.ts"
 import { authEmailRoutes } from "./authEmail.ts"
 import { chainRoutes } from "./chains.ts"
 import { controlRoutes } from "./control.ts"
+import { convertRoutes } from "./convert.ts"
 import { priceRoutes } from "./prices.ts"
 import { rpcRoutes } from "./rpc.ts"
 import { sessionRoutes } from "./sessions.ts"
@@ -20,6 +21,7 @@ export const apiRoutes: ReadonlyArray<ApiRoute> = [
   ...chainRoutes,
   ...accountRoutes,
   ...priceRoutes,
+  ...convertRoutes,
   ...sessionRoutes,
   ...analyticsRoutes,
   ...rpcRoutes,

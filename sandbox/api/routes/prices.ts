@@ -1,5 +1,6 @@
 /**
- * Price routes of the blockchain API: fungible prices from the local price table and gas prices read from the chain.
+ * Price routes of the blockchain API: fungible prices from the local price table (a token it does not list, such as
+ * the DAI stand-in, from its USDC pool on the sandbox's Uniswap V2) and gas prices read from the chain.
  */
 import { getAddress, isAddress } from "viem"
 import type { FungiblePrice } from "../../../core/schema/api/account.ts"
@@ -7,8 +8,9 @@ import { endpoints } from "../../../core/schema/api/endpoints.ts"
 import { type ApiRoute, imageUrl } from "../app.ts"
 import { nativeToken, nativeTokenAddress } from "../chains.ts"
 import { endpointRoute } from "../contract.ts"
-import { fiatRates, priceOf } from "../prices.ts"
+import { fiatRates, priceOf, usdPrices } from "../prices.ts"
 import { HttpError } from "../router.ts"
+import { poolPriceInUsdc } from "./convert.ts"
 
 /** Most addresses one price request may ask for. */
 export const maxPricedAddresses = 100
@@ -33,7 +35,10 @@ export const priceRoutes: ReadonlyArray<ApiRoute> = [
         name: meta.name,
         symbol: meta.symbol,
         iconUrl: imageUrl(app, "/public/getTokenImage", meta.symbol, project.id),
-        price: priceOf(meta.symbol, currency)
+        price:
+          usdPrices[meta.symbol] === undefined && token.toLowerCase() !== nativeTokenAddress
+            ? ((await poolPriceInUsdc(chain, getAddress(token))) ?? 0) * priceOf("USDC", currency)
+            : priceOf(meta.symbol, currency)
       })
     }
     return { fungibles }

@@ -1,9 +1,17 @@
 import { execFileSync } from "node:child_process"
 import { type AddressInfo, createServer, type Server } from "node:net"
-import { type Address, createPublicClient, erc20Abi, erc721Abi, http, parseAbiItem, parseEther } from "viem"
+import { type Address, createPublicClient, erc20Abi, erc721Abi, http, parseAbi, parseAbiItem, parseEther } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type Chains, startChains } from "../../../sandbox/chain/index.ts"
+import {
+  ammContracts,
+  ammReserves,
+  type Chains,
+  liquidityAccount,
+  seeded,
+  startChains
+} from "../../../sandbox/chain/index.ts"
+import { pairInitCodeHash, publishedPairInitCodeHash, routerWithPairHash } from "../../../sandbox/chain/uniswap.ts"
 import { childProcesses, isAlive } from "../start/processes.ts"
 
 const alice: Address = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
@@ -120,9 +128,14 @@ describe("startChains", () => {
         read.getBlock({ blockNumber: BigInt(index + 1), includeTransactions: true })
       )
     )
-    const ethMoves = blocks
-      .flatMap((block) => block.transactions)
-      .filter((tx) => tx.value > 0n)
+    // accounts 0..2's own history; the AMM's liquidity account (9) adds its ETH to the pool after them
+    const defaultThree = new Set([alice, bob, carol].map((address) => address.toLowerCase()))
+    const allMoves = blocks.flatMap((block) => block.transactions).filter((tx) => tx.value > 0n)
+    expect(allMoves.map((tx) => tx.from).filter((from) => !defaultThree.has(from.toLowerCase()))).toEqual([
+      liquidityAccount.toLowerCase()
+    ])
+    const ethMoves = allMoves
+      .filter((tx) => defaultThree.has(tx.from.toLowerCase()))
       .map((tx) => [tx.from.toLowerCase(), tx.to?.toLowerCase(), tx.value])
     expect(ethMoves).toEqual([
       [alice.toLowerCase(), bob.toLowerCase(), parseEther("1")],
@@ -132,12 +145,90 @@ describe("startChains", () => {
     expect(blocks[0]!.timestamp).toBe(1_767_225_612n)
   })
 
+  it("deploys Uniswap V2 on 1 and 8453 from account 9, with ETH/USDC at 2,500 USDC and USDC/DAI at par", async () => {
+    const pairAbi = parseAbi([
+      "function getReserves() view returns (uint112, uint112, uint32)",
+      "function token0() view returns (address)",
+      "function balanceOf(address) view returns (uint256)"
+    ])
+    const factoryAbi = parseAbi(["function getPair(address, address) view returns (address)"])
+    for (const chainId of [1, 8453]) {
+      const read = client(chainId)
+      const usdc = set.contracts[chainId]!.usdc
+      const { factory, weth, dai, pairs } = ammContracts
+      // the factory created the pairs where the router's init-code hash says they are
+      expect(
+        await read.readContract({ address: factory, abi: factoryAbi, functionName: "getPair", args: [weth, usdc] })
+      ).toBe(pairs.wethUsdc)
+      expect(
+        await read.readContract({ address: factory, abi: factoryAbi, functionName: "getPair", args: [usdc, dai] })
+      ).toBe(pairs.usdcDai)
+      const reserves = async (pair: Address, first: Address) => {
+        const [[r0, r1], token0] = await Promise.all([
+          read.readContract({ address: pair, abi: pairAbi, functionName: "getReserves" }),
+          read.readContract({ address: pair, abi: pairAbi, functionName: "token0" })
+        ])
+        return token0 === first ? [r0, r1] : [r1, r0]
+      }
+      expect(await reserves(pairs.wethUsdc, weth)).toEqual([ammReserves.wethUsdc.weth, ammReserves.wethUsdc.usdc])
+      expect(await reserves(pairs.usdcDai, usdc)).toEqual([ammReserves.usdcDai.usdc, ammReserves.usdcDai.dai])
+      expect(
+        await read.readContract({
+          address: pairs.wethUsdc,
+          abi: pairAbi,
+          functionName: "balanceOf",
+          args: [liquidityAccount]
+        })
+      ).toBeGreaterThan(0n)
+      const daiToken = { address: dai, abi: erc20Abi } as const
+      expect(await read.readContract({ ...daiToken, functionName: "symbol" })).toBe("DAI")
+      expect(await read.readContract({ ...daiToken, functionName: "decimals" })).toBe(18)
+      // accounts 0..2 keep the seeded USDC and nonces; the USDC supply counts the liquidity account's
+      for (const [holder, balance] of Object.entries(seeded.usdcBalances))
+        expect(
+          await read.readContract({
+            address: usdc,
+            abi: erc20Abi,
+            functionName: "balanceOf",
+            args: [holder as Address]
+          })
+        ).toBe(balance)
+      expect(await read.readContract({ address: usdc, abi: erc20Abi, functionName: "totalSupply" })).toBe(
+        12_600_000_000n + ammReserves.wethUsdc.usdc + ammReserves.usdcDai.usdc
+      )
+      expect(await Promise.all([alice, bob, carol].map((address) => read.getTransactionCount({ address })))).toEqual([
+        13, 2, 0
+      ])
+    }
+  })
+
+  it("gives the router the init-code hash of the pair it deploys, patching the constant only when they differ", () => {
+    expect(pairInitCodeHash).toBe(publishedPairInitCodeHash)
+    const other = `0x${"ab".repeat(32)}` as const
+    const code = `0x6000${publishedPairInitCodeHash.slice(2)}6000` as const
+    expect(routerWithPairHash(code, publishedPairInitCodeHash, publishedPairInitCodeHash)).toBe(code)
+    expect(routerWithPairHash(code, publishedPairInitCodeHash, other)).toBe(`0x6000${other.slice(2)}6000`)
+    expect(() => routerWithPairHash("0x6000", publishedPairInitCodeHash, other)).toThrow(/exactly once/)
+  })
+
   it("gives every run the same contract addresses", async () => {
     expect(set.contracts[1]).toEqual({
       usdc: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
       nft: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512"
     })
     expect(set.contracts[8453]).toEqual(set.contracts[1])
+    expect(ammContracts).toEqual({
+      weth: "0x700b6A60ce7EaaEA56F065753d8dcB9653dbAD35",
+      factory: "0xA15BB66138824a1c7167f5E85b957d04Dd34E468",
+      router: "0xb19b36b1456E65E3A6D514D3F715f204BD59f431",
+      dai: "0x8ce361602B935680E8DeC218b820ff5056BeB7af",
+      pairs: {
+        wethUsdc: "0x6e3f620c0D4933e7Edaf74c94bD58F382228aee8",
+        usdcDai: "0xb3b7De70B5878752036D3781908520F7733E47E5"
+      }
+    })
+    for (const address of Object.values({ ...ammContracts, ...ammContracts.pairs }))
+      if (typeof address === "string") expect(await client(1).getCode({ address })).toBeDefined()
   })
 })
 
