@@ -17,8 +17,30 @@ export type { CoreServices } from "./adapter/CoreServices.ts"
 export * from "./anatomy/index.ts"
 export { type AirlockServices, createAirlock } from "./client/createAirlock.ts"
 export { DestroyedError } from "./client/DestroyedError.ts"
+// Account names' actions (their flows load with core's names part).
+export {
+  registerAccountName,
+  resetNameRegistration,
+  setAccountName,
+  startNameRegistration
+} from "./client/nameActions.ts"
+// Swap's actions (their flows load with core's swap part).
+export {
+  approveSwap,
+  editSwap,
+  executeSwap,
+  flipSwap,
+  previewSwap,
+  resetSwap,
+  setSwapAmount,
+  setSwapTokens,
+  startSwap,
+  swapMax
+} from "./client/swapActions.ts"
 export type { AirlockClient } from "./client/types.ts"
 export * from "./errors/index.ts"
+export type { NameRegistrationParams } from "./flows/names/start.ts"
+export type { SwapStartParams } from "./flows/swap/start.ts"
 export {
   type LocaleCatalogue,
   type Message,
@@ -93,6 +115,7 @@ export {
 } from "./router/index.ts"
 export type { OpenParameters, PushData, ViewRequest } from "./router/requests.ts"
 export type { ResolvedFeatures } from "./rules/features.ts"
+export type { AccountNameProblem } from "./rules/names.ts"
 export type { SendPreview } from "./rules/send.ts"
 export {
   checkSendForm,
@@ -152,6 +175,14 @@ export {
 } from "./siwx/actions.ts"
 // Service tags for Effect users are in `airlock-kit/effect` (kept off this entry's first load).
 export type { AirlockEvent, AirlockState, Alert, WalletsState } from "./state/AirlockState.ts"
+export {
+  type NameCheck,
+  type NameRegistrationStep,
+  type NameRegistrationView,
+  type NameSuggestionView,
+  type NamesState,
+  selectNameRegistration
+} from "./state/names.ts"
 export type { ResourceEntry, ResourceError } from "./state/ResourceEntry.ts"
 export type { Equals } from "./state/Store.ts"
 export {
@@ -172,4 +203,14 @@ export {
   sendTokenKey
 } from "./state/send.ts"
 export type { SiwxSessionInfo, SiwxState, SiwxStatus } from "./state/siwx.ts"
+export {
+  filterSwapTokens,
+  type SwapFailure,
+  type SwapFailureReason,
+  type SwapProblem,
+  type SwapStep,
+  type SwapTokenView,
+  type SwapView,
+  selectSwap
+} from "./state/swap.ts"
 export { defaultThemeVariables, type ThemeMode, type ThemeVariables } from "./state/theme.ts"

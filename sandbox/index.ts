@@ -18,6 +18,7 @@ import { type DemoServer, startDemoServer } from "./demo/server.ts"
 import { configPath, walletScriptPath } from "./demo/src/config.ts"
 import { bundleFrameScripts } from "./frame/build.ts"
 import { type FrameServer, startFrame } from "./frame/server.ts"
+import { type RampServer, startRamp } from "./ramp/server.ts"
 import { type Relay, startRelay } from "./relay/server.ts"
 import { type SolanaChain, startSolana } from "./solana/index.ts"
 import { buildWalletScript, bundleWallet } from "./wallet/build.ts"
@@ -39,6 +40,8 @@ export interface SandboxPorts {
   readonly solana?: number
   /** The embedded wallet's secure site (its own origin, so the frame is cross-origin to the app). @default 0 */
   readonly frame?: number
+  /** The sandbox onramp provider's buy pages (its own origin, as a hosted ramp's). @default 0 */
+  readonly ramp?: number
 }
 
 /** Options of {@link startSandbox}. */
@@ -90,6 +93,8 @@ export interface SandboxUrls {
    * the social and Farcaster stand-ins.
    */
   readonly frame: string
+  /** The sandbox onramp provider: the buy pages the API's `/v1/generators/onrampurl` links to. */
+  readonly ramp: string
 }
 
 /** The local Solana chain of a running sandbox: its addresses, funded accounts, USDC mint and history. */
@@ -189,10 +194,11 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
   let demo: DemoServer | undefined
   let relay: Relay | undefined
   let frame: FrameServer | undefined
+  let ramp: RampServer | undefined
   let stopped: Promise<void> | undefined
   const stop = () => {
     stopped ??= (async () => {
-      await Promise.allSettled([demo?.stop(), frame?.stop(), relay?.stop()])
+      await Promise.allSettled([demo?.stop(), frame?.stop(), relay?.stop(), ramp?.stop()])
       await api?.stop()
       await Promise.all([chains?.stop(), solana?.stop()])
     })()
@@ -228,18 +234,42 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
     if (startedSolana.status === "rejected") throw startedSolana.reason
     if (chains === undefined || solana === undefined) throw new Error("startSandbox: a chain did not start")
     log(`chains ready (${since()})`)
-    ;[api, relay] = await Promise.all([
+    // The ramp pays from its treasury on the seeded EVM chains and the Solana chain (USDC minted there by the mint's
+    // authority, account 0's key).
+    const evmChains = chains
+    ;[api, relay, ramp] = await Promise.all([
       startApi({
         port: ports.api ?? 0,
         dataDir: options.dataDir ?? defaultDataDir,
         chains,
         solana,
         // Sign-in's email-capture codes go to the secure site's mailbox, next to the embedded wallet's.
-        mail: (mail) => frame?.store.mailbox.add({ ...mail, link: null, sentAt: Date.now() })
+        mail: (mail) => frame?.store.mailbox.add({ ...mail, link: null, sentAt: Date.now() }),
+        onramp: {
+          open: (order) => {
+            if (ramp === undefined) throw new Error("The sandbox ramp is not running")
+            return ramp.open(order)
+          },
+          get: (id) => ramp?.orders.get(id)
+        }
       }),
-      startRelay({ port: ports.relay ?? 0 })
+      startRelay({ port: ports.relay ?? 0 }),
+      startRamp({
+        port: ports.ramp ?? 0,
+        evm: evmChains.chains.map((chain) => ({
+          caipNetworkId: chain.caipNetworkId,
+          rpcUrl: chain.rpcUrl,
+          usdc: evmChains.contracts[chain.chainId]?.usdc
+        })),
+        solana: {
+          caipNetworkId: solana.caipNetworkId,
+          rpcUrl: solana.rpcUrl,
+          usdcMint: solana.usdcMint,
+          usdcAuthorityKey: solana.accounts[0]!.privateKey
+        }
+      })
     ])
-    log(`api and relay ready (${since()})`)
+    log(`api, relay and ramp ready (${since()})`)
     // The secure site reads the API's projects (who may embed the frame) and funds its users on the local chains.
     const seededChains = chains.contracts
     frame = await startFrame({
@@ -304,7 +334,8 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
       wallet: `${demo.url}${walletScriptPath}`,
       relay: relay.url,
       solana: solanaUrls,
-      frame: frame.url
+      frame: frame.url,
+      ramp: ramp.url
     }
     const genesisHash = solana.genesisHash
     await Promise.all([
@@ -313,7 +344,8 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
       waitUntil("api", () => answers(`${urls.api}/appkit/v1/config?projectId=${urls.projectId}`), timeoutMs),
       waitUntil("demo", () => answers(`${urls.demo}${configPath}`), timeoutMs),
       waitUntil("wallet script", () => answers(urls.wallet), timeoutMs),
-      waitUntil("frame", () => answers(`${urls.frame}/frame.css`), timeoutMs)
+      waitUntil("frame", () => answers(`${urls.frame}/frame.css`), timeoutMs),
+      waitUntil("ramp", () => answers(`${urls.ramp}/buy.css`), timeoutMs)
     ])
     log(`all parts answer (${since()})`)
     const { accounts, usdcMint, history } = solana

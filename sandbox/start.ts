@@ -5,6 +5,7 @@
  * Environment: `AIRLOCK_API_PORT` (4400), `AIRLOCK_DEMO_PORT` (5173), `AIRLOCK_CHAIN_PORT` (8545: chains 1, 8453 and
  * 31337 on 8545, 8546, 8547), `AIRLOCK_SOLANA_PORT` (8899, the local Solana chain: HTTP and WebSocket),
  * `AIRLOCK_RELAY_PORT` (4401, the WalletConnect relay), `AIRLOCK_FRAME_PORT` (4410, the embedded wallet's secure site),
+ * `AIRLOCK_RAMP_PORT` (4411, the sandbox onramp provider's buy pages),
  * `AIRLOCK_DATA_DIR` (`.sandbox/data`), `AIRLOCK_URLS_FILE`
  * (`.sandbox/urls.json`).
  * A port of 0 picks a free one.
@@ -14,7 +15,15 @@ import { dirname, join, resolve } from "node:path"
 import { defaultDataDir, startSandbox } from "./index.ts"
 
 /** The fixed default ports, so the printed URLs stay the same from one run to the next. */
-export const defaultPorts = { api: 4400, demo: 5173, chains: 8545, relay: 4401, solana: 8899, frame: 4410 } as const
+export const defaultPorts = {
+  api: 4400,
+  demo: 5173,
+  chains: 8545,
+  relay: 4401,
+  solana: 8899,
+  frame: 4410,
+  ramp: 4411
+} as const
 
 /** Default path of the URLs file. */
 export const defaultUrlsFile = join(import.meta.dirname, "..", ".sandbox", "urls.json")
@@ -37,7 +46,8 @@ const main = async () => {
       chains: portFromEnv("AIRLOCK_CHAIN_PORT", defaultPorts.chains),
       relay: portFromEnv("AIRLOCK_RELAY_PORT", defaultPorts.relay),
       solana: portFromEnv("AIRLOCK_SOLANA_PORT", defaultPorts.solana),
-      frame: portFromEnv("AIRLOCK_FRAME_PORT", defaultPorts.frame)
+      frame: portFromEnv("AIRLOCK_FRAME_PORT", defaultPorts.frame),
+      ramp: portFromEnv("AIRLOCK_RAMP_PORT", defaultPorts.ramp)
     },
     dataDir: resolve(process.env.AIRLOCK_DATA_DIR || defaultDataDir),
     quiet: true
@@ -55,6 +65,7 @@ const main = async () => {
   console.log(`  wallet      ${urls.wallet}`)
   console.log(`  relay       ${urls.relay}  (WalletConnect)`)
   console.log(`  frame       ${urls.frame}  (embedded wallet; mailbox ${urls.frame}/mailbox)`)
+  console.log(`  ramp        ${urls.ramp}  (onramp provider's buy pages)`)
   console.log(`  urls        ${urlsFile}`)
   console.log("Ctrl-C stops everything.")
 

@@ -23,6 +23,9 @@ export const areaFiles: { readonly [Area in keyof typeof areas]: string } = {
   network: "network.ts",
   approve: "approve.ts",
   send: "send.ts",
+  names: "names.ts",
+  swap: "swap.ts",
+  onramp: "onramp.ts",
   siwx: "siwx.ts",
   errors: "errors.ts",
   alert: "errors.ts"
@@ -44,6 +47,9 @@ const headings: { readonly [Area in keyof typeof areas]: string } = {
   network: "Networks (`network.*`)",
   approve: "Approve Transaction (`approve.*`)",
   send: "Send: its form, token picker and preview (`send.*`)",
+  names: "Account names: RegisterAccountName and its success (`names.*`)",
+  swap: "Swap: its form, token picker and preview (`swap.*`)",
+  onramp: "Buy Crypto: its form, the provider list and the buy in progress (`onramp.*`)",
   siwx: "Sign in with the wallet (`siwx.*`)",
   errors: "Errors, SPEC §8 and Airlock's own (`<Tag>.<Reason>`, from core/errors/texts.ts)",
   alert: "APKT alerts (`alert.<Code>.title` / `.description`, from core/errors/alerts.ts)"

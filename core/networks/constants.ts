@@ -1,5 +1,5 @@
 import type { ChainNamespace } from "../schema/namespace.ts"
-import { type CaipNetworkId, makeCaipNetworkId } from "../schema/network.ts"
+import type { CaipNetworkId } from "../schema/network.ts"
 
 /**
  * Networks on which swaps are offered (SPEC §9), in display order.
@@ -9,8 +9,10 @@ import { type CaipNetworkId, makeCaipNetworkId } from "../schema/network.ts"
  * ```
  */
 export const swapNetworkIds: ReadonlyArray<CaipNetworkId> = /* @__PURE__ */ [
-  1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217, 1313161554
-].map((id) => makeCaipNetworkId("eip155", id))
+  1, 42161, 10, 324, 8453, 56, 137, 100, 43114, 250, 8217,
+  1313161554
+  // A plain template, not `makeCaipNetworkId`: its schema would come along wherever this module's code goes.
+].map((id) => `eip155:${id}` as CaipNetworkId)
 
 /** Arbitrum's block time in milliseconds (SPEC §9). */
 export const arbitrumBlockTimeMs = 250

@@ -46,6 +46,8 @@ export const VIEWS = [
   "Send",
   "Receive",
   "Onramp",
+  "OnrampProviders",
+  "OnrampBuyInProgress",
   "Activity",
   "Pay",
   "NftDetail"
@@ -116,6 +118,8 @@ export const VIEW_FEATURE: Readonly<Partial<Record<View, ViewFeature>>> = {
   Send: "send",
   Receive: "receive",
   Onramp: "onramp",
+  OnrampProviders: "onramp",
+  OnrampBuyInProgress: "onramp",
   Activity: "activity",
   Pay: "pay",
   DataCapture: "emailCapture",

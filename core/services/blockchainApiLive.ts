@@ -16,6 +16,7 @@ import {
   type BlockchainApiShape,
   blockchainCacheTtl,
   defaultNameZone,
+  type OnrampUrlParams,
   type RegisterNameParams,
   swapSlippageTolerance
 } from "./blockchainApiShape.ts"
@@ -73,6 +74,30 @@ export const makeBlockchainApiLive: Effect.Effect<
     <A, E>(call: Effect.Effect<A, E>): Effect.Effect<A, E | ChainError> =>
       Effect.flatMap(supported, (ok): Effect.Effect<A, E | ChainError> => (ok ? call : Effect.fail(error())))
   const swapsOnly = required(() => new ChainError({ reason: "SwapsNotSupported" }))
+  const generateOnrampUrl = ({
+    purchaseAmount,
+    paymentAmount,
+    defaultNetwork,
+    paymentCurrency,
+    paymentMethod,
+    provider,
+    ...params
+  }: OnrampUrlParams) =>
+    guarded(
+      client.call(endpoints.onrampUrl, {
+        body: {
+          ...params,
+          defaultExperience: "buy",
+          ...(defaultNetwork === undefined ? {} : { defaultNetwork }),
+          ...(purchaseAmount === undefined ? {} : { presetCryptoAmount: purchaseAmount }),
+          ...(paymentAmount === undefined ? {} : { presetFiatAmount: paymentAmount }),
+          ...(paymentCurrency === undefined ? {} : { presetFiatCurrency: paymentCurrency }),
+          ...(paymentMethod === undefined ? {} : { paymentMethod }),
+          ...(provider === undefined ? {} : { provider })
+        }
+      }),
+      () => ({ url: "" })
+    )
 
   const identityCache = yield* cacheOf((key) => {
     const [address = "", sender] = partsOf(key)
@@ -236,21 +261,10 @@ export const makeBlockchainApiLive: Effect.Effect<
         (): ReadonlyArray<never> => []
       ),
     registerName: (params) => guarded(registerName(params), () => false),
-    getOnrampUrl: ({ purchaseAmount, paymentAmount, defaultNetwork, ...params }) =>
-      guarded(
-        client
-          .call(endpoints.onrampUrl, {
-            body: {
-              ...params,
-              defaultExperience: "buy",
-              ...(defaultNetwork === undefined ? {} : { defaultNetwork }),
-              ...(purchaseAmount === undefined ? {} : { presetCryptoAmount: purchaseAmount }),
-              ...(paymentAmount === undefined ? {} : { presetFiatAmount: paymentAmount })
-            }
-          })
-          .pipe(Effect.map((answer) => answer.url)),
-        () => ""
-      ),
+    getOnrampUrl: (params) => Effect.map(generateOnrampUrl(params), (answer) => answer.url),
+    generateOnrampUrl,
+    // Not gated on the active network: the order was opened on one the API serves, and the user may switch since.
+    getOnrampOrder: (orderId) => client.call(endpoints.onrampOrder, { params: { orderId } }),
     getOnrampOptions: guarded(
       client.call(endpoints.onrampOptions, {}).pipe(Effect.orElseSucceed(() => defaultOnrampOptions)),
       () => ({ paymentCurrencies: [], purchaseCurrencies: [] })

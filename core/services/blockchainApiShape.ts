@@ -21,7 +21,13 @@ import type {
   SwapTokensResponse
 } from "../schema/api/convert.ts"
 import type { NftsResponse } from "../schema/api/nfts.ts"
-import type { DestinationWallet, OnrampOptions, OnrampQuoteBody } from "../schema/api/onramp.ts"
+import type {
+  DestinationWallet,
+  OnrampOptions,
+  OnrampOrder,
+  OnrampQuoteBody,
+  OnrampUrlResponse
+} from "../schema/api/onramp.ts"
 import type { SmartSession } from "../schema/api/sessions.ts"
 import type { NameRecord, NameSuggestion } from "../schema/names.ts"
 import type { OnrampQuote } from "../schema/onramp.ts"
@@ -42,7 +48,7 @@ export const blockchainCacheTtl = {
 export const swapSlippageTolerance = 1
 
 /** The name zone suggestions are made in unless the caller names another. */
-export const defaultNameZone = "airlock.id"
+export { defaultNameZone } from "../rules/names.ts"
 
 /** Parameters of `buildSwapTransaction`: CAIP-10 token addresses and a base-unit amount. */
 export interface BuildSwapTransactionParams {
@@ -69,6 +75,12 @@ export interface OnrampUrlParams {
   readonly defaultNetwork?: string | undefined
   readonly purchaseAmount?: number | undefined
   readonly paymentAmount?: number | undefined
+  /** The fiat currency of `paymentAmount` (Airlock's extension, docs/api-extensions.md). */
+  readonly paymentCurrency?: string | undefined
+  /** The payment method chosen, a `payment_method_limits` id (Airlock's extension). */
+  readonly paymentMethod?: string | undefined
+  /** The onramp provider chosen (Airlock's extension). */
+  readonly provider?: string | undefined
 }
 
 /**
@@ -155,6 +167,10 @@ export interface BlockchainApiShape {
   readonly registerName: (params: RegisterNameParams) => Effect.Effect<boolean, NameError>
   /** The onramp provider page; the empty string off the supported networks. */
   readonly getOnrampUrl: (params: OnrampUrlParams) => Effect.Effect<string, ApiCallError>
+  /** The provider page and, where the API follows orders (Airlock's extension), its order id; `{ url: "" }` off the supported networks. */
+  readonly generateOnrampUrl: (params: OnrampUrlParams) => Effect.Effect<OnrampUrlResponse, ApiCallError>
+  /** An onramp order's status (Airlock's extension, `GET /v1/onramp/orders/{orderId}`). */
+  readonly getOnrampOrder: (orderId: string) => Effect.Effect<OnrampOrder, ApiCallError>
   /** Currencies of the onramp; on failure the built-in USD, EUR, USDC and ETH defaults. */
   readonly getOnrampOptions: Effect.Effect<OnrampOptions>
   /** A quote; on failure a placeholder equal to the input amount; `undefined` off the supported networks. */

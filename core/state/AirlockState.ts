@@ -8,9 +8,12 @@ import type { Connection, Connector } from "../schema/connector.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import type { WalletListing } from "../schema/wallet.ts"
+import type { NamesState } from "./names.ts"
+import type { OnrampState } from "./onramp.ts"
 import type { ResourceEntry } from "./ResourceEntry.ts"
 import type { SendState } from "./send.ts"
 import type { SiwxState } from "./siwx.ts"
+import type { SwapState } from "./swap.ts"
 import type { ThemeMode, ThemeVariables } from "./theme.ts"
 
 /**
@@ -145,6 +148,21 @@ export interface AirlockState {
   readonly send: SendState
   /** Sign in with the wallet (SIWX): the active account's status and session (`core/state/siwx.ts`). */
   readonly siwx: SiwxState
+  /**
+   * The RegisterAccountName view's label, check, suggestions and step (`core/state/names.ts`), written by core's names
+   * part; absent until `startNameRegistration`. `selectNameRegistration` gives what a renderer draws.
+   */
+  readonly names?: NamesState | undefined
+  /**
+   * The Swap view's form, quote and step (`core/state/swap.ts`), written by core's swap part; absent until
+   * `startSwap`. `selectSwap` gives what a renderer draws.
+   */
+  readonly swap?: SwapState | undefined
+  /**
+   * The onramp views' form, quote and order (`core/state/onramp.ts`), written by core's onramp part; absent until
+   * `startOnramp`. `selectOnramp` gives what a renderer draws.
+   */
+  readonly onramp?: OnrampState | undefined
   /** Whether an injected (browser extension) wallet was detected on the page. */
   readonly hasInjectedWallet: boolean
   readonly isMobile: boolean

@@ -2,6 +2,7 @@
  * The shared state every sandbox API route reads: the store, the projects, the wallet registry, the local chains and
  * their indexer, the clock and the server's own URL.
  */
+import type { NewOrder, RampOrder } from "../ramp/orders.ts"
 import type { ChainSet } from "./chains.ts"
 import type { SandboxDb } from "./db.ts"
 import type { Indexer } from "./indexer.ts"
@@ -24,6 +25,14 @@ export interface ApiApp {
   readonly historyPageSize: number
   /** Delivers an email (sign-in's email capture codes); the sandbox hands it to the secure site's mailbox. */
   readonly mail?: ((mail: SandboxMail) => void) | undefined
+  /** The onramp provider the URL generator opens orders on (the sandbox ramp); without it those routes answer 404. */
+  readonly onramp?: OnrampLink | undefined
+}
+
+/** What the onramp routes need of the ramp: open an order (its buy page's URL) and read one. */
+export interface OnrampLink {
+  readonly open: (order: NewOrder) => { readonly order: RampOrder; readonly url: string }
+  readonly get: (id: string) => RampOrder | undefined
 }
 
 /** An email the API sends: to whom, its subject and text, and the code it carries. */

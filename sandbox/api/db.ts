@@ -32,7 +32,15 @@ const migrations: ReadonlyArray<string> = [
      received_at INTEGER NOT NULL,
      body TEXT NOT NULL
    );
-   CREATE INDEX analytics_by_project ON analytics_events (project_id);`
+   CREATE INDEX analytics_by_project ON analytics_events (project_id);`,
+  // Account names (SPEC §7 profile endpoints): one row per full name (`label.zone`, lower case).
+  `CREATE TABLE names (
+     name TEXT PRIMARY KEY,
+     address TEXT NOT NULL,
+     coin_type INTEGER NOT NULL,
+     registered_at INTEGER NOT NULL
+   );
+   CREATE INDEX names_by_address ON names (lower(address));`
 ]
 
 /** A stored session row, as the sessions routes read and write it. */
@@ -63,6 +71,18 @@ export interface AnalyticsRow {
   readonly body: unknown
 }
 
+/** A registered account name. */
+export interface NameRow {
+  /** The full name, lower case (`ada.airlock.id`). */
+  readonly name: string
+  /** Checksummed 0x address. */
+  readonly address: string
+  /** The coin type it was registered with (60, or an EVM chain's ENSIP-11 type). */
+  readonly coinType: number
+  /** Unix ms. */
+  readonly registeredAt: number
+}
+
 /** Typed access to the sandbox tables. */
 export interface SandboxDb {
   /** The raw connection, for tests that want to look underneath. */
@@ -82,10 +102,24 @@ export interface SandboxDb {
     add(projectId: string, body: unknown, now: number): number
     byProject(projectId: string): ReadonlyArray<AnalyticsRow>
   }
+  readonly names: {
+    get(name: string): NameRow | undefined
+    /** Names pointing to `address` (any case), oldest first. */
+    byAddress(address: string): ReadonlyArray<NameRow>
+    /** Adds a name; false when it is taken. */
+    add(row: NameRow): boolean
+  }
   close(): void
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value : String(value))
+
+const toName = (row: Record<string, unknown>): NameRow => ({
+  name: text(row.name),
+  address: text(row.address),
+  coinType: Number(row.coin_type),
+  registeredAt: Number(row.registered_at)
+})
 
 const toSession = (row: Record<string, unknown>): SessionRow => ({
   pci: text(row.pci),
@@ -130,6 +164,11 @@ export const openDb = (dataDir: string): SandboxDb => {
   const revokeSession = db.prepare("UPDATE sessions SET revoked_at = ? WHERE pci = ? AND revoked_at IS NULL")
   const addEvent = db.prepare("INSERT INTO analytics_events (project_id, received_at, body) VALUES (?, ?, ?)")
   const eventsByProject = db.prepare("SELECT * FROM analytics_events WHERE project_id = ? ORDER BY id")
+  const getName = db.prepare("SELECT * FROM names WHERE name = ?")
+  const namesByAddress = db.prepare("SELECT * FROM names WHERE lower(address) = ? ORDER BY registered_at, name")
+  const addName = db.prepare(
+    "INSERT OR IGNORE INTO names (name, address, coin_type, registered_at) VALUES (?, ?, ?, ?)"
+  )
 
   return {
     raw: db,
@@ -174,6 +213,15 @@ export const openDb = (dataDir: string): SandboxDb => {
           receivedAt: Number(row.received_at),
           body: JSON.parse(text(row.body))
         }))
+    },
+    names: {
+      get: (name) => {
+        const row = getName.get(name.toLowerCase()) as Record<string, unknown> | undefined
+        return row === undefined ? undefined : toName(row)
+      },
+      byAddress: (address) => (namesByAddress.all(address.toLowerCase()) as Array<Record<string, unknown>>).map(toName),
+      add: (row) =>
+        Number(addName.run(row.name.toLowerCase(), row.address, row.coinType, row.registeredAt).changes) === 1
     },
     close: () => db.close()
   }

@@ -82,7 +82,7 @@ export const allFeaturesOn: ReadonlyArray<RemoteFeature> = [
     config: ["email", "google", "x", "farcaster", "discord", "apple", "github", "facebook"]
   },
   { id: "swap", isEnabled: true, config: ["1inch"] },
-  { id: "onramp", isEnabled: true, config: ["meld"] },
+  { id: "onramp", isEnabled: true, config: ["meld", "sandbox"] },
   { id: "activity", isEnabled: true, config: null },
   { id: "reown_branding", isEnabled: true, config: null },
   { id: "multi_wallet", isEnabled: true, config: null },

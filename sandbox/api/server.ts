@@ -7,7 +7,7 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import { listenLocal } from "../listen.ts"
-import type { ApiApp, ApiRoute, SandboxMail } from "./app.ts"
+import type { ApiApp, ApiRoute, OnrampLink, SandboxMail } from "./app.ts"
 import { type ApiChainsInput, defaultUnsupportedChainIds, makeChainSet } from "./chains.ts"
 import { openDb, type SandboxDb } from "./db.ts"
 import { makeIndexer } from "./indexer.ts"
@@ -40,6 +40,8 @@ export interface StartApiOptions {
   readonly extraRoutes?: ReadonlyArray<ApiRoute>
   /** Delivers the emails the API sends (sign-in's email-capture codes); without it those routes answer 503. */
   readonly mail?: ((mail: SandboxMail) => void) | undefined
+  /** The onramp provider (the sandbox ramp) orders are opened on; without it the onramp URL and order routes answer 404. */
+  readonly onramp?: OnrampLink | undefined
 }
 
 /** A running sandbox API. */
@@ -179,7 +181,8 @@ export const startApi = async (options: StartApiOptions): Promise<ApiServer> => 
     now,
     baseUrl: () => baseUrl,
     historyPageSize: options.historyPageSize ?? 20,
-    mail: options.mail
+    mail: options.mail,
+    onramp: options.onramp
   }
   const router = makeRouter([...apiRoutes, ...(options.extraRoutes ?? [])])
 

@@ -21,6 +21,7 @@ describe("package exports", () => {
       "./embedded",
       "./server",
       "./siwx",
+      "./onramp",
       ...["en", "ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"].map(
         (tag) => `./locales/${tag}`
       ),
@@ -75,6 +76,7 @@ describe("package exports", () => {
         "alertCodeFromServerMessage",
         "alertCodes",
         "alerts",
+        "approveSwap",
         "bundledLocaleOf",
         "bundledLocales",
         "canGoBack",
@@ -89,7 +91,11 @@ describe("package exports", () => {
         "describeError",
         "dialogTitle",
         "docsBaseUrl",
+        "editSwap",
+        "executeSwap",
+        "filterSwapTokens",
         "filterTokens",
+        "flipSwap",
         "formatBalance",
         "formatQuantity",
         "formatUsd",
@@ -130,10 +136,14 @@ describe("package exports", () => {
         "moveInGrid",
         "parseDecimal",
         "preferredLocale",
+        "previewSwap",
+        "registerAccountName",
         "replaceEqualDeep",
         "requestEmailCapture",
         "requestSignIn",
         "resendEmailCapture",
+        "resetNameRegistration",
+        "resetSwap",
         "resourceKey",
         "resourceLifetimes",
         "selectActivity",
@@ -141,17 +151,25 @@ describe("package exports", () => {
         "selectBalance",
         "selectConnectView",
         "selectConnectorStatus",
+        "selectNameRegistration",
         "selectNfts",
         "selectSend",
+        "selectSwap",
         "selectTokens",
         "selectWalletConnectWallet",
         "sendTokenKey",
         "sendValueInUsd",
+        "setAccountName",
+        "setSwapAmount",
+        "setSwapTokens",
         "shortenEmail",
         "signOut",
         "skipEmailCapture",
         "socialProviders",
         "spreadProps",
+        "startNameRegistration",
+        "startSwap",
+        "swapMax",
         "templateParts",
         "toBaseUnits",
         "transferSign",
@@ -194,6 +212,22 @@ describe("package exports", () => {
     expect(typeof core.BlockchainApi.layerMemory).toBe("function")
     expect(typeof core.Analytics.layerMemory).toBe("function")
     expect(typeof core.ClientConfig.layer).toBe("function")
+  })
+
+  it("airlock-kit/onramp exports the onramp's actions and selector, none of them on airlock-kit's first load", async () => {
+    const onramp = await import("airlock-kit/onramp")
+    expect(Object.keys(onramp).sort()).toEqual([
+      "ONRAMP_ORDER_POLL_MS",
+      "ONRAMP_ORDER_TIMEOUT_MS",
+      "buyWithProvider",
+      "continueOnramp",
+      "resetOnramp",
+      "selectOnramp",
+      "setOnrampForm",
+      "startOnramp"
+    ])
+    const core = (await import("airlock-kit")) as Record<string, unknown>
+    expect(Object.keys(onramp).filter((name) => name in core)).toEqual([])
   })
 
   it("airlock/testing exports the test client and the memory layers", async () => {

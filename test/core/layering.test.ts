@@ -18,8 +18,9 @@ const layers: ReadonlyArray<ReadonlyArray<string>> = [
   ["options"],
   ["flows"],
   ["client"],
-  // `airlock-kit/siwx`: the sign-in configurations and actions, over the client's SIWX part.
-  ["siwx"],
+  // `airlock-kit/siwx`: the sign-in configurations and actions, over the client's SIWX part; `airlock-kit/onramp`: the
+  // onramp's actions and selector, over the client's onramp part.
+  ["siwx", "onramp"],
   ["testing"],
   ["index.ts", "effect.ts"]
 ]

@@ -31,6 +31,7 @@ const entries: Record<string, string> = {
   "airlock-kit/embedded": join(root, "adapters/embedded/index.ts"),
   "airlock-kit/server": join(root, "server/index.ts"),
   "airlock-kit/siwx": join(root, "core/siwx/index.ts"),
+  "airlock-kit/onramp": join(root, "core/onramp/index.ts"),
   "airlock-kit/effect": join(root, "core/effect.ts"),
   "airlock-kit/testing": join(root, "core/testing/index.ts"),
   ...Object.fromEntries(
@@ -111,6 +112,7 @@ describe("the headless examples in README.md and docs/", () => {
     const files = new Set(examples.map((example) => example.file))
     expect(files).toContain("docs/headless.md")
     expect(files).toContain("docs/testing.md")
+    expect(files).toContain("docs/swap.md")
     expect(examples.length).toBeGreaterThanOrEqual(8)
   })
 

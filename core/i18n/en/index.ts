@@ -13,11 +13,14 @@ import { connectMessages } from "./connect.ts"
 import { connectingMessages } from "./connecting.ts"
 import { embeddedMessages } from "./embedded.ts"
 import { alertMessages, errorMessages } from "./errors.ts"
+import { nameMessages } from "./names.ts"
 import { networkMessages } from "./network.ts"
 import { nftMessages } from "./nfts.ts"
+import { onrampMessages } from "./onramp.ts"
 import { receiveMessages } from "./receive.ts"
 import { sendMessages } from "./send.ts"
 import { siwxMessages } from "./siwx.ts"
+import { swapMessages } from "./swap.ts"
 import { titleMessages } from "./titles.ts"
 import { tokenMessages } from "./tokens.ts"
 import { walletMessages } from "./wallets.ts"
@@ -42,6 +45,9 @@ export const areas = {
   network: networkMessages,
   approve: approveMessages,
   send: sendMessages,
+  names: nameMessages,
+  swap: swapMessages,
+  onramp: onrampMessages,
   siwx: siwxMessages,
   errors: errorMessages,
   alert: alertMessages
@@ -65,6 +71,9 @@ export const en = {
   ...networkMessages,
   ...approveMessages,
   ...siwxMessages,
+  ...nameMessages,
+  ...swapMessages,
+  ...onrampMessages,
   ...errorMessages,
   ...alertMessages
 } as const

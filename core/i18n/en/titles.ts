@@ -33,6 +33,8 @@ export const titleMessages = {
   "title.Send": "Send",
   "title.Receive": "Receive",
   "title.Onramp": "Buy Crypto",
+  "title.OnrampProviders": "Choose Provider",
+  "title.OnrampBuyInProgress": "Buying",
   "title.Activity": "Activity",
   "title.Pay": "Pay",
   "title.NftDetail": "NFT"

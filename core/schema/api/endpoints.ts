@@ -26,7 +26,15 @@ import {
 } from "./convert.ts"
 import { type EndpointDef, endpoint } from "./endpoint.ts"
 import { NftsQuery, NftsResponse } from "./nfts.ts"
-import { OnrampOptions, OnrampQuoteBody, OnrampQuoteResponse, OnrampUrlBody, OnrampUrlResponse } from "./onramp.ts"
+import {
+  OnrampOptions,
+  OnrampOrder,
+  OnrampOrderParams,
+  OnrampQuoteBody,
+  OnrampQuoteResponse,
+  OnrampUrlBody,
+  OnrampUrlResponse
+} from "./onramp.ts"
 import {
   NameLookupQuery,
   NameLookupResponse,
@@ -230,6 +238,14 @@ export const endpoints = {
     path: "/v1/onramp/quote",
     body: OnrampQuoteBody,
     response: OnrampQuoteResponse
+  }),
+  // Airlock's extension (docs/api-extensions.md): the order a generated URL opened.
+  onrampOrder: endpoint({
+    api: "blockchainApi",
+    method: "GET",
+    path: "/v1/onramp/orders/{orderId}",
+    params: OnrampOrderParams,
+    response: OnrampOrder
   }),
 
   // -- blockchain API: smart sessions ----------------------------------------

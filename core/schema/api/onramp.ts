@@ -1,5 +1,5 @@
 import * as Schema from "effect/Schema"
-import { OnrampQuote, PaymentCurrency, PurchaseCurrency } from "../onramp.ts"
+import { OnrampAmount, OnrampQuote, PaymentCurrency, PurchaseCurrency } from "../onramp.ts"
 
 /**
  * Where bought crypto goes: an address and the networks (and optionally assets) it may receive on.
@@ -31,7 +31,13 @@ export const OnrampUrlBody = Schema.Struct({
   partnerUserId: Schema.String,
   defaultExperience: Schema.Literal("buy"),
   presetCryptoAmount: Schema.optionalKey(Schema.Number),
-  presetFiatAmount: Schema.optionalKey(Schema.Number)
+  presetFiatAmount: Schema.optionalKey(Schema.Number),
+  /** Airlock's extension (docs/api-extensions.md): the fiat currency of `presetFiatAmount`, e.g. `USD`. */
+  presetFiatCurrency: Schema.optionalKey(Schema.String),
+  /** Airlock's extension: the payment method chosen (a `payment_method_limits` id, e.g. `card`). */
+  paymentMethod: Schema.optionalKey(Schema.String),
+  /** Airlock's extension: the onramp provider chosen (a remote `onramp` entry, e.g. `meld`). */
+  provider: Schema.optionalKey(Schema.String)
 })
 /** Body of the onramp URL endpoint. */
 export type OnrampUrlBody = typeof OnrampUrlBody.Type
@@ -43,7 +49,11 @@ export type OnrampUrlBody = typeof OnrampUrlBody.Type
  * const r: OnrampUrlResponse = { url: "https://pay.example/buy?…" }
  * ```
  */
-export const OnrampUrlResponse = Schema.Struct({ url: Schema.String })
+export const OnrampUrlResponse = Schema.Struct({
+  url: Schema.String,
+  /** Airlock's extension: the order the page belongs to, for `GET /v1/onramp/orders/{orderId}`. */
+  orderId: Schema.optionalKey(Schema.String)
+})
 /** The provider page to open. */
 export type OnrampUrlResponse = typeof OnrampUrlResponse.Type
 
@@ -84,3 +94,44 @@ export type OnrampQuoteBody = typeof OnrampQuoteBody.Type
 export const OnrampQuoteResponse = OnrampQuote
 /** An onramp quote. */
 export type OnrampQuoteResponse = typeof OnrampQuoteResponse.Type
+
+/**
+ * Where an onramp order stands (Airlock's extension): opened and not paid (`created`), paid and being sent
+ * (`processing`), the crypto sent (`success`), the payment or the transfer failed (`failed`), the buyer cancelled
+ * (`cancelled`).
+ * @example
+ * ```ts
+ * const s: OnrampOrderStatus = "success"
+ * ```
+ */
+export const OnrampOrderStatus = Schema.Literals(["created", "processing", "success", "failed", "cancelled"])
+/** Where an onramp order stands. */
+export type OnrampOrderStatus = typeof OnrampOrderStatus.Type
+
+/** Path of `GET /v1/onramp/orders/{orderId}`. */
+export const OnrampOrderParams = Schema.Struct({ orderId: Schema.String })
+/** Path of the onramp order endpoint. */
+export type OnrampOrderParams = typeof OnrampOrderParams.Type
+
+/**
+ * `GET /v1/onramp/orders/{orderId}` (Airlock's extension, docs/api-extensions.md): an order's status and, once paid,
+ * what was bought and the transfer that sent it.
+ * @example
+ * ```ts
+ * const o: OnrampOrder = { orderId: "o-1", status: "success", purchaseAmount: { amount: "49.15", currency: "USDC" } }
+ * ```
+ */
+export const OnrampOrder = Schema.Struct({
+  orderId: Schema.String,
+  status: OnrampOrderStatus,
+  purchaseAmount: Schema.optionalKey(OnrampAmount),
+  paymentTotal: Schema.optionalKey(OnrampAmount),
+  /** The CAIP-2 network the crypto was sent on. */
+  network: Schema.optionalKey(Schema.String),
+  /** The transfer's hash (EVM) or signature (Solana). */
+  transactionHash: Schema.optionalKey(Schema.String),
+  /** Why it failed, in the provider's words. */
+  reason: Schema.optionalKey(Schema.String)
+})
+/** An onramp order's status. */
+export type OnrampOrder = typeof OnrampOrder.Type

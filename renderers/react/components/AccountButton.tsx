@@ -1,7 +1,8 @@
 "use client"
 // Docs: docs/react.md#buttons
-import { formatBalance, type OpenParameters, truncateAddress } from "airlock-kit"
+import { type AirlockState, formatBalance, type OpenParameters, truncateAddress } from "airlock-kit"
 import { useAirlockAccount } from "../hooks/useAirlockAccount.ts"
+import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 import { OpenerButton } from "../internal/OpenerButton.tsx"
 
@@ -13,9 +14,12 @@ export interface AccountButtonProps {
 }
 
 const openAccount = (): OpenParameters => ({ view: "Account" })
+// The account's name (its identity, or the one it registered) stands for the address when there is one.
+const selectProfileName = (state: AirlockState) =>
+  state.activeNamespace === undefined ? undefined : (state.accounts[state.activeNamespace].profileName ?? undefined)
 
 /**
- * The connected account (balance and short address) as a button that opens Account; renders nothing when no
+ * The connected account (balance, and its name or short address) as a button that opens Account; renders nothing when no
  * account is connected.
  *
  * @example
@@ -26,6 +30,7 @@ const openAccount = (): OpenParameters => ({ view: "Account" })
  */
 export const AccountButton = ({ balance = true, className }: AccountButtonProps) => {
   const account = useAirlockAccount()
+  const profileName = useAirlockSelector(selectProfileName)
   const { locale } = useAirlockTranslation()
   if (!account.isConnected || account.address === undefined) return null
   const amount =
@@ -33,7 +38,7 @@ export const AccountButton = ({ balance = true, className }: AccountButtonProps)
   return (
     <OpenerButton parameters={openAccount} className={className}>
       {amount === undefined ? null : <span className="airlock-button-balance">{amount}</span>}
-      {truncateAddress(account.address)}
+      {profileName || truncateAddress(account.address)}
     </OpenerButton>
   )
 }

@@ -2,7 +2,7 @@
 // Bundler hints, no names (see ../kernel.ts): the renderer's kernel, and core's lazy part, which this part runs on.
 import "../kernel.ts"
 import "../../../core/client/lazy.ts"
-import { type AirlockState, connectDialog } from "airlock-kit"
+import { type AirlockState, connectDialog, isViewEnabled } from "airlock-kit"
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
@@ -25,6 +25,12 @@ const selectSnack = (state: AirlockState) => state.snack
 const selectAlert = (state: AirlockState) => state.alert
 const selectI18n = (state: AirlockState) => state.i18n
 const selectSignIn = (state: AirlockState) => state.siwx.status !== "disabled"
+/** Account shows, with its Swap button (swaps on, an EVM network): Swap may be next. */
+const selectSwapNext = (state: AirlockState) =>
+  state.modal.open &&
+  state.modal.view === "Account" &&
+  state.activeNamespace === "eip155" &&
+  isViewEnabled("Swap", state.features)
 const selectConnected = (state: AirlockState) =>
   Object.values(state.accounts).some((account) => account.status === "connected")
 
@@ -75,6 +81,11 @@ export const Modal = () => {
   useEffect(() => {
     if (signIn) preloadView("SIWXSignMessage")
   }, [signIn])
+  // On Account with its Swap button: fetch Swap's chunk while the user looks.
+  const swapNext = useAirlockSelector(selectSwapNext)
+  useEffect(() => {
+    if (swapNext) preloadView("Swap")
+  }, [swapNext])
 
   // Once, when the browser is idle while the modal is closed: draw the open card hidden, so that the first open is not
   // the first run of its code (see Warmup). An open before that makes it needless.

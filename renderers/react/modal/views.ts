@@ -17,7 +17,7 @@ type ViewModule = Promise<{ default: ComponentType<ViewProps> }>
  * The views a first connection goes through ship with the modal shell, so they draw at once: Connect, a browser
  * wallet's and WalletConnect's connecting views, the network views, and the notice for views not built yet. The rest
  * come in groups fetched together when one of them is first shown (or preloaded): the connected user's views, the
- * embedded wallet's, and All Wallets (its virtualised grid) alone.
+ * embedded wallet's, and All Wallets (its virtualised grid) and Swap alone.
  */
 const inModal: Partial<Record<View, ComponentType<ViewProps>>> = {
   Connect,
@@ -31,12 +31,20 @@ const inModal: Partial<Record<View, ComponentType<ViewProps>>> = {
 const account = () => import("../views/groups/account.ts")
 const embedded = () => import("../views/groups/embedded.ts")
 const siwx = () => import("../views/groups/siwx.ts")
+const names = () => import("../views/groups/names.ts")
+const onramp = () => import("../views/groups/onramp.ts")
 const loaders: Partial<Record<View, () => ViewModule>> = {
   Account: () => account().then((m) => ({ default: m.Account })),
   NftDetail: () => account().then((m) => ({ default: m.NftDetail })),
   Receive: () => account().then((m) => ({ default: m.Receive })),
   Send: () => account().then((m) => ({ default: m.Send })),
+  Swap: () => import("../views/groups/swap.ts").then((m) => ({ default: m.Swap })),
+  Onramp: () => onramp().then((m) => ({ default: m.Onramp })),
+  OnrampProviders: () => onramp().then((m) => ({ default: m.OnrampProviders })),
+  OnrampBuyInProgress: () => onramp().then((m) => ({ default: m.OnrampBuyInProgress })),
   AllWallets: () => import("../views/groups/allWallets.ts").then((m) => ({ default: m.AllWallets })),
+  RegisterAccountName: () => names().then((m) => ({ default: m.RegisterAccountName })),
+  RegisterAccountNameSuccess: () => names().then((m) => ({ default: m.RegisterAccountNameSuccess })),
   SIWXSignMessage: () => siwx().then((m) => ({ default: m.SIWXSignMessage })),
   DataCapture: () => siwx().then((m) => ({ default: m.DataCapture })),
   DataCaptureOtpConfirm: () => siwx().then((m) => ({ default: m.DataCaptureOtpConfirm })),

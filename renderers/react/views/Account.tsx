@@ -65,6 +65,15 @@ const selectReceiveEnabled = (state: AirlockState) => isViewEnabled("Receive", s
 const selectSendEnabled = (state: AirlockState) =>
   isViewEnabled("Send", state.features) && (state.activeNamespace === "eip155" || state.activeNamespace === "solana")
 const selectActivityEnabled = (state: AirlockState) => isViewEnabled("Activity", state.features)
+// Issue 23: swaps on EVM networks only (the Swap view says when the network has none).
+const selectSwapEnabled = (state: AirlockState) =>
+  isViewEnabled("Swap", state.features) && state.activeNamespace === "eip155"
+// Issue 24: buying crypto on eip155 and solana (SPEC §9).
+const selectOnrampEnabled = (state: AirlockState) =>
+  isViewEnabled("Onramp", state.features) && (state.activeNamespace === "eip155" || state.activeNamespace === "solana")
+const shownFeatures = ["onramp", "swaps", "receive", "send"] as const
+// SPEC §9's order of the feature row (onramp, swaps, receive, send), as the app set it.
+const selectFeaturesOrder = (state: AirlockState) => state.features.walletFeaturesOrder
 
 /** A wallet feature's button (Send, Receive): a line icon and its name. */
 const FeatureButton = ({
@@ -128,6 +137,9 @@ export const Account = ({ id }: ViewProps) => {
   const [profileName, profileImage] = useAirlockSelector(selectProfile).split("\n")
   const receiveEnabled = useAirlockSelector(selectReceiveEnabled)
   const sendEnabled = useAirlockSelector(selectSendEnabled)
+  const swapEnabled = useAirlockSelector(selectSwapEnabled)
+  const onrampEnabled = useAirlockSelector(selectOnrampEnabled)
+  const featuresOrder = useAirlockSelector(selectFeaturesOrder)
   // The remote 'activity' flag (SPEC §6) gates the history; without it the tab says there is none to show.
   const activityEnabled = useAirlockSelector(selectActivityEnabled)
   const isAuth = useAirlockSelector(selectIsAuth)
@@ -174,22 +186,40 @@ export const Account = ({ id }: ViewProps) => {
       {balance === undefined ? null : (
         <p className="airlock-account-balance">{formatBalance(balance, balanceSymbol, locale)}</p>
       )}
-      {/* Wallet features (send, receive): one button each. */}
+      {/* Wallet features (buy, swap, receive, send), in the features' order: one button each. */}
       <div className="airlock-account-features">
-        {sendEnabled ? (
-          <FeatureButton
-            label={t("account.send")}
-            icon="M8 12.5v-9m-3.5 3.5L8 3.5l3.5 3.5"
-            onClick={() => client.push("Send")}
-          />
-        ) : null}
-        {receiveEnabled ? (
-          <FeatureButton
-            label={t("account.receive")}
-            icon="M8 2v8m-3.5-3.5L8 10l3.5-3.5M3 13.5h10"
-            onClick={() => client.push("Receive")}
-          />
-        ) : null}
+        {/* A feature the app's order leaves out still shows, last. */}
+        {[...featuresOrder, ...shownFeatures.filter((f) => !featuresOrder.includes(f))].map((feature) =>
+          feature === "onramp" && onrampEnabled ? (
+            <FeatureButton
+              key={feature}
+              label={t("onramp.buy")}
+              icon="M2 5h12v7.5H2zM2 7.5h12M4.5 10.5h2"
+              onClick={() => client.push("Onramp")}
+            />
+          ) : feature === "swaps" && swapEnabled ? (
+            <FeatureButton
+              key={feature}
+              label={t("swap.swap")}
+              icon="M3 5.5h10m0 0L10.5 3M13 5.5 10.5 8M13 10.5H3m0 0L5.5 8M3 10.5 5.5 13"
+              onClick={() => client.push("Swap")}
+            />
+          ) : feature === "receive" && receiveEnabled ? (
+            <FeatureButton
+              key={feature}
+              label={t("account.receive")}
+              icon="M8 2v8m-3.5-3.5L8 10l3.5-3.5M3 13.5h10"
+              onClick={() => client.push("Receive")}
+            />
+          ) : feature === "send" && sendEnabled ? (
+            <FeatureButton
+              key={feature}
+              label={t("account.send")}
+              icon="M8 12.5v-9m-3.5 3.5L8 3.5l3.5 3.5"
+              onClick={() => client.push("Send")}
+            />
+          ) : null
+        )}
       </div>
       {isAuth ? (
         <Suspense fallback={null}>
@@ -203,6 +233,17 @@ export const Account = ({ id }: ViewProps) => {
             <span className="airlock-list-name">{network.name}</span>
           </button>
         )}
+        {/* SPEC §9: names on eip155 only; an account with a name has chosen already. */}
+        {network?.chainNamespace === "eip155" && !profileName ? (
+          <button
+            type="button"
+            className="airlock-list-item"
+            data-nav=""
+            onClick={() => client.push("RegisterAccountName")}
+          >
+            <span className="airlock-list-name">{t("names.choose")}</span>
+          </button>
+        ) : null}
         {explorer === undefined ? null : (
           <a className="airlock-list-item" href={explorer} target="_blank" rel="noopener noreferrer">
             <span className="airlock-list-name">{t("account.blockExplorer")}</span>

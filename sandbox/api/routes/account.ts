@@ -17,6 +17,7 @@ import { nftsOf } from "../nfts.ts"
 import { balanceEntry, fiatRates } from "../prices.ts"
 import { HttpError } from "../router.ts"
 import { type ApiSolanaChain, namesSolanaChain, solanaBalances, solanaNfts, toSolanaTransaction } from "../solana.ts"
+import { registeredNameOf, registeredRecord } from "./names.ts"
 
 /** An account a path names: an EVM address (checksummed) or a Solana one (base58). */
 export type PathAccount =
@@ -130,12 +131,16 @@ const solanaHistory = (
 export const accountRoutes: ReadonlyArray<ApiRoute> = [
   endpointRoute(endpoints.identity, ({ params, app, project }) => {
     const address = pathAddress(params.address)
-    const identity = address === undefined ? undefined : identityOf(address)
-    if (identity === undefined) return { name: null, avatar: null }
-    return { name: identity.name, avatar: imageUrl(app, "/public/getAssetImage", identity.name, project.id) }
+    // A name registered through the profile endpoints (names.ts) comes before a seeded one.
+    const name = address === undefined ? undefined : (registeredNameOf(app, address) ?? identityOf(address)?.name)
+    if (name === undefined) return { name: null, avatar: null }
+    return { name, avatar: imageUrl(app, "/public/getAssetImage", name, project.id) }
   }),
-  // Forward resolution of the seeded names (the Account view shows them), so a Send to `alice.airlock` resolves.
+  // Forward resolution of registered names (names.ts) and of the seeded ones (the Account view shows them), so a Send
+  // to `alice.airlock` or to a name registered here resolves.
   endpointRoute(endpoints.nameLookup, ({ params, app, project }) => {
+    const registered = registeredRecord(app, params.name)
+    if (registered !== undefined) return registered
     const address = addressOfName(params.name)
     if (address === undefined) throw new HttpError(404, `No name ${params.name}`)
     return {

@@ -10,6 +10,8 @@ import { authEmailRoutes } from "./authEmail.ts"
 import { chainRoutes } from "./chains.ts"
 import { controlRoutes } from "./control.ts"
 import { convertRoutes } from "./convert.ts"
+import { nameRoutes } from "./names.ts"
+import { onrampRoutes } from "./onramp.ts"
 import { priceRoutes } from "./prices.ts"
 import { rpcRoutes } from "./rpc.ts"
 import { sessionRoutes } from "./sessions.ts"
@@ -21,7 +23,9 @@ export const apiRoutes: ReadonlyArray<ApiRoute> = [
   ...chainRoutes,
   ...accountRoutes,
   ...priceRoutes,
+  ...nameRoutes,
   ...convertRoutes,
+  ...onrampRoutes,
   ...sessionRoutes,
   ...analyticsRoutes,
   ...rpcRoutes,

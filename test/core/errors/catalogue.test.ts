@@ -100,6 +100,8 @@ const airlockOnlyTexts = [
   "Insufficient balance for the amount and the network fee",
   "The network changed: prepare the transfer again",
   "Failed to fetch NFTs",
+  // Sign-in's email capture (AppKit's wording for its DataCapture view; SPEC §8 has no text for it).
+  "Failed to send email OTP",
   "Invalid email address",
   "This is your email already"
 ]

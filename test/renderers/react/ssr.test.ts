@@ -19,6 +19,7 @@ describe("importing any entry in Node", () => {
       "airlock-kit/embedded",
       "airlock-kit/server",
       "airlock-kit/siwx",
+      "airlock-kit/onramp",
       ...["en", "ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"].map(
         (tag) => `airlock-kit/locales/${tag}`
       )

@@ -65,7 +65,15 @@ const samples: Partial<Record<EndpointName, () => Promise<Answer>>> = {
     return call(api, `/v1/sessions/eip155:1:${alice}?${demo}`)
   },
   nameLookup: () => call(api, `${fillPath(endpoints.nameLookup.path, { name: "alice.airlock" })}?${demo}&apiVersion=2`),
-  revokeSession: () => post(api, `/v1/sessions/${alice}/revoke?${demo}`, { pci: "missing", signature: "0x00" })
+  revokeSession: () => post(api, `/v1/sessions/${alice}/revoke?${demo}`, { pci: "missing", signature: "0x00" }),
+  onrampOptions: () => call(api, `/v1/onramp/options?${demo}`),
+  onrampQuote: () =>
+    post(api, `/v1/onramp/quote?${demo}`, {
+      purchaseCurrency: { id: "USDC", name: "USD Coin", symbol: "USDC", networks: [] },
+      paymentCurrency: { id: "USD", payment_method_limits: [] },
+      amount: 50,
+      network: "ethereum"
+    })
 }
 
 // Endpoint groups other files will add (names, onramp): listed so a new one shows up here.
@@ -73,9 +81,9 @@ const notServedYet: ReadonlyArray<EndpointName> = [
   "reverseLookup",
   "nameSuggestions",
   "registerName",
+  // the URL generator and the order status need the sandbox ramp: test/sandbox/ramp/ramp.test.ts
   "onrampUrl",
-  "onrampOptions",
-  "onrampQuote"
+  "onrampOrder"
 ]
 const images: ReadonlyArray<EndpointName> = ["walletImage", "assetImage", "currencyImage", "tokenImage"]
 

@@ -115,7 +115,15 @@ describe("sandbox API under random input", () => {
         expect(answer.status, `${method} ${url} -> ${answer.text.slice(0, 200)}`).toBeLessThan(500)
         if (answer.status >= 400) {
           expect(answer.type).toBe("application/json; charset=utf-8")
-          expect(answer.body).toEqual({ message: expect.any(String) })
+          // The profile endpoints answer SPEC §8's reasons (the client shows the first one); the others a message.
+          expect(answer.body).toEqual(
+            url.includes("/v1/profile/") &&
+              typeof answer.body === "object" &&
+              answer.body !== null &&
+              "reasons" in answer.body
+              ? { status: "FAILED", reasons: [{ name: expect.any(String), description: expect.any(String) }] }
+              : { message: expect.any(String) }
+          )
         } else {
           expect(answer.type).toMatch(/^(application\/json|image\/svg\+xml)/)
         }

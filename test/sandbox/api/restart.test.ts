@@ -52,7 +52,7 @@ describe("sandbox API persistence", () => {
       expect(list.projects.map((p) => p.id)).toEqual(
         expect.arrayContaining(["airlock-demo", "sandbox-rate-limited", "sandbox-server-error", "sandbox-invalid-key"])
       )
-      expect(fresh.db.raw.prepare("PRAGMA user_version").get()).toEqual({ user_version: 1 })
+      expect(fresh.db.raw.prepare("PRAGMA user_version").get()).toEqual({ user_version: 2 })
     } finally {
       await fresh.stop()
       removeDir(fresh.dir)
