@@ -33,7 +33,7 @@ export interface SandboxPorts {
   /** The WalletConnect relay. @default 0 */
   readonly relay?: number
   /**
-   * The chains 1, 8453 and 31337, in that order: a list, or the first port (the others follow it). @default 0
+   * The chains 1, 8453, 31337 and 59144, in that order: a list, or the first port (the others follow it). @default 0
    */
   readonly chains?: number | ReadonlyArray<number>
   /** The local Solana chain (JSON-RPC over HTTP and WebSocket on one port). @default 0 */
@@ -116,16 +116,20 @@ export interface Sandbox {
   readonly stop: () => Promise<void>
 }
 
-/** Chains the demo supports; the third local chain (31337) stays unsupported on purpose. */
-export const demoChainIds: ReadonlyArray<number> = [1, 8453]
+/**
+ * Chains the demo supports; the third local chain (31337) stays unsupported on purpose. The fourth, 59144 (Linea), is
+ * supported but outside SPEC §9's swap networks and without tokens or pools: the demo's network where Swap says
+ * 'Network not supported for Swaps'.
+ */
+export const demoChainIds: ReadonlyArray<number> = [1, 8453, 59144]
 
 /** Default data dir: `.sandbox/data` at the repository root, whatever the working directory. */
 export const defaultDataDir = join(import.meta.dirname, "..", ".sandbox", "data")
 
 const chainPorts = (ports: SandboxPorts["chains"]): ReadonlyArray<number> => {
-  if (ports === undefined || ports === 0) return [0, 0, 0]
-  if (typeof ports === "number") return [ports, ports + 1, ports + 2]
-  return [ports[0] ?? 0, ports[1] ?? 0, ports[2] ?? 0]
+  if (ports === undefined || ports === 0) return [0, 0, 0, 0]
+  if (typeof ports === "number") return [ports, ports + 1, ports + 2, ports + 3]
+  return [ports[0] ?? 0, ports[1] ?? 0, ports[2] ?? 0, ports[3] ?? 0]
 }
 
 /** Resolves once `check` answers true; polls every 25 ms until `timeoutMs`. */
@@ -216,14 +220,15 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
   }
 
   try {
-    const [chainsPort1, chainsPort2, chainsPort3] = chainPorts(ports.chains)
+    const [chainsPort1, chainsPort2, chainsPort3, chainsPort4] = chainPorts(ports.chains)
     // allSettled: when one fails, the other must have finished starting before stop() can end it
     const [startedChains, startedSolana] = await Promise.allSettled([
       startChains({
         chains: [
           { chainId: 1, port: chainsPort1! },
           { chainId: 8453, port: chainsPort2! },
-          { chainId: 31337, port: chainsPort3!, seed: false }
+          { chainId: 31337, port: chainsPort3!, seed: false },
+          { chainId: 59144, port: chainsPort4!, seed: false }
         ]
       }),
       startSolana({ port: ports.solana ?? 0 })

@@ -2,8 +2,8 @@
  * `npm start`: the sandbox on fixed ports, its URLs printed and written to `.sandbox/urls.json`; Ctrl-C (SIGINT) or
  * SIGTERM stops every part and exits 0. The data dir is kept, so the API's store survives restarts.
  *
- * Environment: `AIRLOCK_API_PORT` (4400), `AIRLOCK_DEMO_PORT` (5173), `AIRLOCK_CHAIN_PORT` (8545: chains 1, 8453 and
- * 31337 on 8545, 8546, 8547), `AIRLOCK_SOLANA_PORT` (8899, the local Solana chain: HTTP and WebSocket),
+ * Environment: `AIRLOCK_API_PORT` (4400), `AIRLOCK_DEMO_PORT` (5173), `AIRLOCK_CHAIN_PORT` (8545: chains 1, 8453,
+ * 31337 and 59144 on 8545, 8546, 8547, 8548), `AIRLOCK_SOLANA_PORT` (8899, the local Solana chain: HTTP and WebSocket),
  * `AIRLOCK_RELAY_PORT` (4401, the WalletConnect relay), `AIRLOCK_FRAME_PORT` (4410, the embedded wallet's secure site),
  * `AIRLOCK_RAMP_PORT` (4411, the sandbox onramp provider's buy pages),
  * `AIRLOCK_DATA_DIR` (`.sandbox/data`), `AIRLOCK_URLS_FILE`

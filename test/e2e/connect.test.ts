@@ -244,7 +244,7 @@ describe("connecting the Sandbox Wallet in the demo", () => {
       .locator("span:not([aria-hidden])")
       .allTextContents()
     // The app's EVM networks, not its Solana one: an EVM address cannot receive there.
-    expect([...networks].sort()).toEqual(["Base", "Ethereum"])
+    expect([...networks].sort()).toEqual(["Base", "Ethereum", "Linea"])
   })
 
   it("shows 'Connection rejected' when the wallet refuses, and Try again connects", async () => {

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from "vitest"
 import { evmCoinType, nameRegistrationMessage } from "../../core/rules/names.ts"
 import { truncateAddress } from "../../core/schema/format.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
+import { loginByEmail } from "./emailLogin.ts"
 import { useE2eSession } from "./session.ts"
 
 // Account names end to end, as a person: the demo, the Sandbox Wallet (on anvil's account 3, which has no seeded
@@ -134,24 +135,8 @@ describe("registering an account name (RegisterAccountName)", () => {
 
   it("with the embedded wallet: its smart account registers a name (ERC-6492, checked on anvil)", async () => {
     const email = `names.${Date.now()}@example.com`
-    const mailedCode = async (): Promise<string> => {
-      const read = async () => {
-        const response = await fetch(`${sandbox.urls.frame}/mailbox/messages?to=${encodeURIComponent(email)}`)
-        const { messages } = (await response.json()) as { messages: Array<{ code: string | null }> }
-        return messages.find((m) => m.code !== null)?.code ?? undefined
-      }
-      await expect.poll(read, { timeout: 15_000 }).toMatch(/^\d{6}$/)
-      return (await read()) as string
-    }
     await page.goto(sandbox.urls.demo)
-    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
-    await page.getByRole("dialog").getByRole("textbox", { name: "Email" }).fill(email, { timeout: 15_000 })
-    await page.getByRole("dialog").getByRole("button", { name: "Continue", exact: true }).click()
-    await page
-      .getByRole("dialog")
-      .getByLabel("Code")
-      .fill(await mailedCode(), { timeout: 30_000 })
-    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 30_000 }).toBe("connected")
+    await loginByEmail(page, sandbox.urls.frame, email)
     const smart = getAddress((await page.getByTestId("connection-address").textContent()) as string)
     // Not deployed: its signature is a counterfactual one.
     expect(await chain().getCode({ address: smart })).toBeUndefined()

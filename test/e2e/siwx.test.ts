@@ -2,6 +2,7 @@ import type { Page } from "playwright-core"
 import { beforeEach, describe, expect, it } from "vitest"
 import type { Sandbox } from "../../sandbox/index.ts"
 import type { PageRecord } from "./browser.ts"
+import { mailedCode as mailedCodeOf } from "./emailLogin.ts"
 import { useE2eSession } from "./session.ts"
 
 // Sign in with the wallet end to end: the demo with `?siwx=…` (serverSiwx over the sandbox API's /auth/v1 routes),
@@ -36,16 +37,8 @@ describe("sign in with the wallet (SIWX) in the demo", () => {
   const skipCapture = () =>
     page.getByRole("dialog", { name: "Email" }).getByRole("button", { name: "Skip" }).click({ timeout: 15_000 })
 
-  /** The newest sign-in code the sandbox mailbox holds for `email`. */
-  const mailedCode = async (email: string): Promise<string> => {
-    const read = async () => {
-      const response = await fetch(`${sandbox.urls.frame}/mailbox/messages?to=${encodeURIComponent(email)}`)
-      const { messages } = (await response.json()) as { messages: Array<{ code: string | null; subject: string }> }
-      return messages.find((m) => m.code !== null && m.subject.endsWith("is your sign-in code"))?.code ?? undefined
-    }
-    await expect.poll(read, { timeout: 15_000 }).toMatch(/^\d{6}$/)
-    return (await read()) as string
-  }
+  /** The newest sign-in code (email capture's) the sandbox mailbox holds for `email`. */
+  const mailedCode = (email: string) => mailedCodeOf(sandbox.urls.frame, email, "is your sign-in code")
 
   const connectSandboxWallet = async () => {
     await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })

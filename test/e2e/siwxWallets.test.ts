@@ -6,6 +6,7 @@ import { truncateAddress } from "../../core/schema/format.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
 import { createMobileWallet, type MobileWallet } from "../../sandbox/wallet/mobile.ts"
 import type { PageRecord } from "./browser.ts"
+import { loginByEmail, mailedCode as mailedCodeOf } from "./emailLogin.ts"
 import { useE2eSession } from "./session.ts"
 
 // Sign in with the wallet for the wallets siwx.test.ts leaves out: the embedded wallet's smart account (before its
@@ -51,15 +52,7 @@ describe("sign in with the wallet (SIWX): the embedded smart account and a Walle
     const approveView = () => page.getByRole("dialog", { name: "Approve Transaction" })
 
     /** The newest code the sandbox mailbox holds for `email` (in a message whose subject ends with `subject`). */
-    const mailedCode = async (email: string, subject = ""): Promise<string> => {
-      const read = async () => {
-        const response = await fetch(`${sandbox.urls.frame}/mailbox/messages?to=${encodeURIComponent(email)}`)
-        const { messages } = (await response.json()) as { messages: Array<{ code: string | null; subject: string }> }
-        return messages.find((m) => m.code !== null && m.subject.endsWith(subject))?.code ?? undefined
-      }
-      await expect.poll(read, { timeout: 15_000 }).toMatch(/^\d{6}$/)
-      return (await read()) as string
-    }
+    const mailedCode = (email: string, subject = "") => mailedCodeOf(sandbox.urls.frame, email, subject)
 
     /**
      * Waits for the sign-in to end, failing at once (with what the user saw) if the embedded wallet asked a second
@@ -77,16 +70,7 @@ describe("sign in with the wallet (SIWX): the embedded smart account and a Walle
     it("signs the smart account in before its first transaction (ERC-6492) and again after it deployed it (ERC-1271)", async () => {
       const email = `siwx.${Date.now()}@example.com`
       await page.goto(demoUrl())
-      await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
-      await page.getByRole("dialog").getByRole("textbox", { name: "Email" }).fill(email, { timeout: 15_000 })
-      await page.getByRole("dialog").getByRole("button", { name: "Continue", exact: true }).click()
-      await page
-        .getByRole("dialog")
-        .getByLabel("Code")
-        .fill(await mailedCode(email), { timeout: 30_000 })
-      await expect
-        .poll(() => page.getByTestId("connection-status").textContent(), { timeout: 30_000 })
-        .toBe("connected")
+      await loginByEmail(page, sandbox.urls.frame, email)
 
       // Logged in: the demo project captures an email first (its `email_capture` feature), the login's address
       // already filled in; the sandbox API mails a code to the same mailbox.

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from "vitest"
 import { truncateAddress } from "../../core/schema/format.ts"
 import { ammContracts } from "../../sandbox/chain/amm.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
+import { loginByEmail } from "./emailLogin.ts"
 import { useE2eSession } from "./session.ts"
 
 // Swap end to end, as a person: the demo, the Sandbox Wallet (each transaction approved, or refused, on its own
@@ -120,24 +121,8 @@ describe("swapping from the Account view", () => {
 
   it("the embedded wallet's smart account swaps 0.01 ETH -> USDC from the preview, without a second approval", async () => {
     const email = `swap.${Date.now()}@example.com`
-    const mailedCode = async (): Promise<string> => {
-      const read = async () => {
-        const response = await fetch(`${sandbox.urls.frame}/mailbox/messages?to=${encodeURIComponent(email)}`)
-        const { messages } = (await response.json()) as { messages: Array<{ code: string | null }> }
-        return messages.find((m) => m.code !== null)?.code ?? undefined
-      }
-      await expect.poll(read, { timeout: 15_000 }).toMatch(/^\d{6}$/)
-      return (await read()) as string
-    }
     await page.goto(sandbox.urls.demo)
-    await page.getByRole("button", { name: "Connect Wallet" }).click({ timeout: 15_000 })
-    await page.getByRole("dialog").getByRole("textbox", { name: "Email" }).fill(email, { timeout: 15_000 })
-    await page.getByRole("dialog").getByRole("button", { name: "Continue", exact: true }).click()
-    await page
-      .getByRole("dialog")
-      .getByLabel("Code")
-      .fill(await mailedCode(), { timeout: 30_000 })
-    await expect.poll(() => page.getByTestId("connection-status").textContent(), { timeout: 30_000 }).toBe("connected")
+    await loginByEmail(page, sandbox.urls.frame, email)
     const smart = (await page.getByTestId("connection-address").textContent()) as Address
     await expect.poll(() => page.getByRole("dialog").count(), { timeout: 15_000 }).toBe(0)
 
@@ -163,5 +148,28 @@ describe("swapping from the Account view", () => {
       )
       .toBe(true)
     expect((await usdcOf(smart)) - usdcBefore).toBeGreaterThanOrEqual(minimum)
+  })
+
+  it("on the demo's network outside SPEC's swap list (Linea), Swap says 'Network not supported for Swaps'", async () => {
+    await openSwap()
+    await page.keyboard.press("Escape")
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0)
+    await page.getByRole("button", { name: "Ethereum" }).click()
+    await page
+      .getByRole("dialog", { name: "Choose Network" })
+      .getByRole("button", { name: /^Linea/ })
+      .click()
+    await walletDialog().getByRole("button", { name: "Approve" }).click({ timeout: 15_000 })
+    await page.getByRole("button", { name: "Linea" }).waitFor({ timeout: 15_000 })
+    await expect.poll(() => page.getByRole("dialog").count(), { timeout: 15_000 }).toBe(0)
+    await page
+      .getByRole("button", { name: truncateAddress(me()), exact: true })
+      .first()
+      .click({ timeout: 15_000 })
+    await page.getByRole("dialog", { name: "Account" }).getByRole("button", { name: "Swap", exact: true }).click()
+    await expect
+      .poll(() => swap().getByRole("alert").textContent(), { timeout: 15_000 })
+      .toBe("Network not supported for Swaps")
+    expect(await swap().getByLabel("You pay").count()).toBe(0)
   })
 })

@@ -13,7 +13,8 @@ import type { DemoChain, DemoConfig, DemoSolanaChain } from "./config.ts"
 
 const known: Readonly<Record<number, { readonly name: string; readonly explorer: readonly [string, string] }>> = {
   1: { name: "Ethereum", explorer: ["Etherscan", "https://etherscan.io"] },
-  8453: { name: "Base", explorer: ["Basescan", "https://basescan.org"] }
+  8453: { name: "Base", explorer: ["Basescan", "https://basescan.org"] },
+  59144: { name: "Linea", explorer: ["Lineascan", "https://lineascan.build"] }
 }
 
 /** A chain of the sandbox as an Airlock network whose only RPC is the local anvil node. */

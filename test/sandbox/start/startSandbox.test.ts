@@ -37,8 +37,13 @@ describe("startSandbox on free ports", () => {
     expect(await response.json()).toHaveProperty("features")
   })
 
-  it("runs the chains 1, 8453 and 31337, each answering eth_chainId with its own id", async () => {
-    expect(sandbox.urls.chains.map((chain) => chain.caipNetworkId)).toEqual(["eip155:1", "eip155:8453", "eip155:31337"])
+  it("runs the chains 1, 8453, 31337 and 59144, each answering eth_chainId with its own id", async () => {
+    expect(sandbox.urls.chains.map((chain) => chain.caipNetworkId)).toEqual([
+      "eip155:1",
+      "eip155:8453",
+      "eip155:31337",
+      "eip155:59144"
+    ])
     for (const chain of sandbox.urls.chains) expect(await rpcChainId(chain.rpcUrl)).toBe(chain.chainId)
     expect(Object.keys(sandbox.contracts).map(Number).sort()).toEqual([1, 8453])
   })
@@ -114,7 +119,7 @@ describe("startSandbox lifecycle", () => {
     const before = new Set(anvils().map((child) => child.pid))
     const [a, b] = await Promise.all(dirs.map((dataDir) => startSandbox({ quiet: true, dataDir })))
     const started = anvils().filter((child) => !before.has(child.pid))
-    expect(started).toHaveLength(6)
+    expect(started).toHaveLength(8)
 
     const ports = [a!, b!].flatMap(({ urls }) =>
       [urls.api, urls.demo, urls.solana.rpcUrl, ...urls.chains.map((c) => c.rpcUrl)].map(portOf)

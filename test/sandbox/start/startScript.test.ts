@@ -80,7 +80,7 @@ describe("npm start (sandbox/start.ts)", () => {
       for (const chain of urls.chains) expect(await rpcChainId(chain.rpcUrl)).toBe(chain.chainId)
 
       const children = childProcesses(child.pid!)
-      expect(children.filter((c) => c.command === "anvil")).toHaveLength(3)
+      expect(children.filter((c) => c.command === "anvil")).toHaveLength(4)
 
       child.kill(signal)
       expect(await exitOf(child)).toEqual({ code: 0, signal: null })
