@@ -95,3 +95,12 @@ export const buyWithProvider = (
  * ```
  */
 export const resetOnramp = (airlock: AirlockClient): Promise<void> => run(airlock, (m) => m.resetOnramp)
+
+/**
+ * Buy in progress's Try again: forgets the purchase and goes back to Buy Crypto.
+ * @example
+ * ```ts
+ * await retryOnramp(airlock)
+ * ```
+ */
+export const retryOnramp = (airlock: AirlockClient): Promise<void> => run(airlock, (m) => m.retryOnramp)

@@ -17,4 +17,4 @@ export {
   type OnrampView,
   selectOnramp
 } from "../state/onramp.ts"
-export { buyWithProvider, continueOnramp, resetOnramp, setOnrampForm, startOnramp } from "./actions.ts"
+export { buyWithProvider, continueOnramp, resetOnramp, retryOnramp, setOnrampForm, startOnramp } from "./actions.ts"

@@ -183,6 +183,8 @@ export const makeBlockchainApiLive: Effect.Effect<
       })
       .pipe(
         Effect.map((answer) => answer.success),
+        // A registered name is the address's identity from now on: no cached "no name" may hide it for 5 minutes.
+        Effect.tap((success) => (success ? Cache.invalidateAll(identityCache) : Effect.void)),
         Effect.mapError((cause) => {
           // SPEC §8: the API's first reason is what the user reads; the generic text stays in the details.
           const reason = firstReason(cause)?.trim().slice(0, 200)

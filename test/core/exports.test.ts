@@ -222,6 +222,7 @@ describe("package exports", () => {
       "buyWithProvider",
       "continueOnramp",
       "resetOnramp",
+      "retryOnramp",
       "selectOnramp",
       "setOnrampForm",
       "startOnramp"

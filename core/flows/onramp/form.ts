@@ -70,3 +70,18 @@ export const resetOnramp = Effect.gen(function* () {
     error: undefined
   }))
 })
+
+/**
+ * Buy in progress's Try again (after a failed or cancelled purchase): the form is forgotten (as {@link resetOnramp})
+ * and the modal goes back to Buy Crypto, the views after it (the provider list, the progress) leaving the stack.
+ */
+export const retryOnramp = Effect.gen(function* () {
+  yield* resetOnramp
+  const store = yield* StateStore
+  store.update((state) => {
+    const at = state.modal.history.lastIndexOf("Onramp")
+    if (at === -1) return state
+    const history = state.modal.history.slice(0, at + 1)
+    return { ...state, modal: { ...state.modal, view: "Onramp", history, transition: "prev" } }
+  })
+})

@@ -4,5 +4,5 @@
  * @module
  */
 export { buyWithProvider } from "./buy.ts"
-export { continueOnramp, type OnrampFormChange, resetOnramp, setOnrampForm } from "./form.ts"
+export { continueOnramp, type OnrampFormChange, resetOnramp, retryOnramp, setOnrampForm } from "./form.ts"
 export { type OnrampStartParams, startOnramp } from "./start.ts"

@@ -25,12 +25,14 @@ const selectSnack = (state: AirlockState) => state.snack
 const selectAlert = (state: AirlockState) => state.alert
 const selectI18n = (state: AirlockState) => state.i18n
 const selectSignIn = (state: AirlockState) => state.siwx.status !== "disabled"
-/** Account shows, with its Swap button (swaps on, an EVM network): Swap may be next. */
-const selectSwapNext = (state: AirlockState) =>
-  state.modal.open &&
-  state.modal.view === "Account" &&
-  state.activeNamespace === "eip155" &&
-  isViewEnabled("Swap", state.features)
+/** Account shows, with its Buy and Swap buttons when their features are on: either may be next. */
+const selectAccountNext = (state: AirlockState): string => {
+  if (!state.modal.open || state.modal.view !== "Account") return ""
+  const namespace = state.activeNamespace
+  const buy = (namespace === "eip155" || namespace === "solana") && isViewEnabled("Onramp", state.features)
+  const swap = namespace === "eip155" && isViewEnabled("Swap", state.features)
+  return `${buy ? "Onramp" : ""} ${swap ? "Swap" : ""}`
+}
 const selectConnected = (state: AirlockState) =>
   Object.values(state.accounts).some((account) => account.status === "connected")
 
@@ -81,11 +83,12 @@ export const Modal = () => {
   useEffect(() => {
     if (signIn) preloadView("SIWXSignMessage")
   }, [signIn])
-  // On Account with its Swap button: fetch Swap's chunk while the user looks.
-  const swapNext = useAirlockSelector(selectSwapNext)
+  // On Account: fetch the chunks of its Buy and Swap buttons while the user looks.
+  const accountNext = useAirlockSelector(selectAccountNext)
   useEffect(() => {
-    if (swapNext) preloadView("Swap")
-  }, [swapNext])
+    if (accountNext.includes("Onramp")) preloadView("Onramp")
+    if (accountNext.includes("Swap")) preloadView("Swap")
+  }, [accountNext])
 
   // Once, when the browser is idle while the modal is closed: draw the open card hidden, so that the first open is not
   // the first run of its code (see Warmup). An open before that makes it needless.

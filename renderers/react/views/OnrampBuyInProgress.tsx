@@ -1,6 +1,6 @@
 "use client"
 import { localizeDecimal } from "airlock-kit"
-import { type OnrampStep, resetOnramp, selectOnramp } from "airlock-kit/onramp"
+import { type OnrampStep, retryOnramp, selectOnramp } from "airlock-kit/onramp"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
@@ -50,15 +50,7 @@ export const OnrampBuyInProgress = (_props: ViewProps) => {
           {t("onramp.done")}
         </button>
       ) : (
-        <button
-          type="button"
-          className="airlock-button"
-          onClick={() => {
-            void resetOnramp(client)
-            client.goBack()
-            client.goBack()
-          }}
-        >
+        <button type="button" className="airlock-button" onClick={() => void retryOnramp(client)}>
           {t("onramp.tryAgain")}
         </button>
       )}

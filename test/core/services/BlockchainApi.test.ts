@@ -440,6 +440,33 @@ describe("BlockchainApi names", () => {
   )
 })
 
+describe("BlockchainApi names and identity", () => {
+  it.effect("a registered name is not hidden by the identity cached before it (5 minutes)", () =>
+    Effect.gen(function* () {
+      let name: string | null = null
+      server.use(
+        get("/v1/identity/0xabc", () => json({ name, avatar: null })()),
+        post("/v1/profile/account", () => {
+          name = "ada.airlock.id"
+          return json({ success: true })()
+        })
+      )
+      const api = yield* BlockchainApi
+      assert.strictEqual((yield* api.getIdentity({ address: "0xabc" })).name, null)
+      assert.isTrue(
+        yield* api.registerName({
+          name: "ada.airlock.id",
+          coinType: 60,
+          address: "0xabc",
+          message: "m",
+          signature: "0x1"
+        })
+      )
+      assert.strictEqual((yield* api.getIdentity({ address: "0xabc" })).name, "ada.airlock.id")
+    }).pipe(Effect.provide(live))
+  )
+})
+
 describe("BlockchainApi onramp and sessions", () => {
   it.effect("asks for a buy URL with the preset amounts", () =>
     Effect.gen(function* () {

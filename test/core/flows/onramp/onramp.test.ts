@@ -5,6 +5,7 @@ import {
   buyWithProvider,
   continueOnramp,
   resetOnramp,
+  retryOnramp,
   setOnrampForm,
   startOnramp
 } from "../../../../core/onramp/actions.ts"
@@ -237,10 +238,20 @@ describe("Onramp: buying", () => {
     expect(usdcHeld(airlock)).toBe("100")
   })
 
-  it("a failed order says so", async () => {
+  it("a failed order says so; Try again goes back to a fresh Buy Crypto form", async () => {
     const { airlock } = await buy((orderId) => ({ orderId, status: "failed", reason: "card declined" }))
     await airlock.clock.adjust("1 second")
     expect(view(airlock)).toMatchObject({ step: "failed", error: { id: "onramp.failed" } })
+    await retryOnramp(airlock)
+    expect(airlock.getState().modal.view).toBe("Onramp")
+    expect(airlock.getState().modal.history.at(-1)).toBe("Onramp")
+    expect(airlock.getState().modal.history).not.toContain("OnrampProviders")
+    expect(view(airlock)).toMatchObject({
+      step: "form",
+      amount: "",
+      purchaseCurrency: { id: "USDC" },
+      order: undefined
+    })
   })
 
   it("gives up after 15 minutes without an end", async () => {
