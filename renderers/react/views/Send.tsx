@@ -15,19 +15,8 @@ import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { useAirlockTokens } from "../hooks/useAirlockTokens.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
-import { safeImageSrc } from "../internal/imageSrc.ts"
+import { TokenIcon } from "../internal/TokenIcon.tsx"
 import type { ViewProps } from "../modal/ViewProps.ts"
-
-const TokenIcon = ({ token }: { readonly token: TokenBalance }) => {
-  const icon = safeImageSrc(token.iconUrl)
-  return icon === undefined ? (
-    <span className="airlock-network-icon" aria-hidden="true" data-size={32}>
-      {token.symbol.slice(0, 1).toUpperCase()}
-    </span>
-  ) : (
-    <img className="airlock-network-icon" src={icon} alt="" width={32} height={32} data-size={32} />
-  )
-}
 
 /** The token list to choose from: a search field over the account's tokens on its network. */
 const TokenPicker = ({
@@ -58,7 +47,7 @@ const TokenPicker = ({
         {shown.map((token) => (
           <li key={sendTokenKey(token)} className="airlock-list-entry">
             <button type="button" className="airlock-list-item" onClick={() => onPick(token)}>
-              <TokenIcon token={token} />
+              <TokenIcon symbol={token.symbol} src={token.iconUrl} />
               <span className="airlock-list-name">{token.name}</span>
               <span className="airlock-send-token-balance">
                 {formatBalance(token.quantity.numeric, token.symbol, locale)}
@@ -190,7 +179,7 @@ export const Send = (_props: ViewProps) => {
           </span>
         ) : (
           <>
-            <TokenIcon token={token} />
+            <TokenIcon symbol={token.symbol} src={token.iconUrl} />
             <span className="airlock-list-name">{token.name}</span>
             <span className="airlock-send-token-balance">
               {t("send.balance", { balance: formatBalance(token.quantity.numeric, token.symbol, locale) })}

@@ -23,7 +23,7 @@ import { useEffect, useId, useRef, useState } from "react"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
-import { safeImageSrc } from "../internal/imageSrc.ts"
+import { TokenIcon } from "../internal/TokenIcon.tsx"
 import type { ViewProps } from "../modal/ViewProps.ts"
 
 /** What the form's button says while something is missing. */
@@ -36,17 +36,6 @@ const problemTexts = {
 } as const satisfies Record<SwapProblem, MessageId>
 
 const selectParams = (state: AirlockState) => getViewParams(state.modal, "Swap")
-
-const TokenIcon = ({ token }: { readonly token: SwapTokenView }) => {
-  const icon = safeImageSrc(token.logoUri)
-  return icon === undefined ? (
-    <span className="airlock-network-icon" aria-hidden="true" data-size={32}>
-      {token.symbol.slice(0, 1).toUpperCase()}
-    </span>
-  ) : (
-    <img className="airlock-network-icon" src={icon} alt="" width={32} height={32} data-size={32} />
-  )
-}
 
 /** The network's swap tokens to choose from, holdings first, with a search field. */
 const TokenPicker = ({
@@ -79,7 +68,7 @@ const TokenPicker = ({
         {shown.map((token) => (
           <li key={token.address} className="airlock-list-entry">
             <button type="button" className="airlock-list-item" onClick={() => onPick(token)}>
-              <TokenIcon token={token} />
+              <TokenIcon symbol={token.symbol} src={token.logoUri} />
               <span className="airlock-list-name">
                 {token.symbol}
                 <span className="airlock-swap-token-name"> {token.name}</span>
@@ -120,7 +109,7 @@ const TokenButton = ({
         <span className="airlock-list-name">{t("send.selectToken")}</span>
       ) : (
         <>
-          <TokenIcon token={token} />
+          <TokenIcon symbol={token.symbol} src={token.logoUri} />
           <span className="airlock-list-name">{token.symbol}</span>
         </>
       )}
