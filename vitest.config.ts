@@ -2,7 +2,7 @@ import react from "@vitejs/plugin-react"
 import { playwright } from "@vitest/browser-playwright"
 import { defaultClientConditions, type Plugin, transformWithOxc } from "vite"
 import { defineConfig } from "vitest/config"
-import { rendererExample, root } from "./test/docs/examples.ts"
+import { connectUiExample, type Example, rendererExample, root } from "./test/docs/examples.ts"
 import { chromiumArgs, chromiumPath } from "./test/fixtures/chromium.ts"
 import { runNode } from "./test/fixtures/node/runNode.ts"
 
@@ -46,15 +46,14 @@ const effectModules = [
  * the documented renderer as written (test/docs/renderer.browser.test.ts). A `\0` id skips Vite's TypeScript
  * transform, hence Oxc here. Loading fails when the block is gone.
  */
-const docsRenderer = (): Plugin => {
-  const id = "virtual:docs/headless-renderer"
+const docsRenderer = (id = "virtual:docs/headless-renderer", pick: () => Example = () => rendererExample()): Plugin => {
   return {
-    name: "airlock-docs-renderer",
+    name: `airlock-docs-${id.slice(id.lastIndexOf("/") + 1)}`,
     resolveId: (source) => (source === id ? `\0${id}` : undefined),
     async load(resolved) {
       if (resolved !== `\0${id}`) return undefined
       this.addWatchFile(`${root}docs/headless.md`)
-      const example = rendererExample()
+      const example = pick()
       // Blank lines before the code, so an error's line number is the markdown file's.
       const source = "\n".repeat(example.line) + example.code
       const { code, map } = await transformWithOxc(source, `${root}docs/headless.md.ts`, { lang: "ts" })
@@ -113,7 +112,7 @@ export default defineConfig({
       // Node tests that start the sandbox on free ports and drive Debian's Chromium with playwright-core.
       "test/e2e/vitest.config.ts",
       {
-        plugins: [react(), docsRenderer()],
+        plugins: [react(), docsRenderer(), docsRenderer("virtual:docs/headless-connect-ui", () => connectUiExample())],
         // `airlock-kit/*` imports (the docs' renderer) resolve to the sources, as in the unit project.
         resolve: { conditions: ["airlock-source", ...defaultClientConditions] },
         optimizeDeps: {

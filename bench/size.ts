@@ -38,7 +38,9 @@ import {
  * part: 52.1 KB in 6 files (the React renderer imports core through `airlock-kit`, so what its views use of the barrel
  * is on it too).
  */
-const FIRST_LOAD_BUDGET_KB = 53
+// 53.0 KB before multi-wallet's `getConnections` (its selector), `subscribeEvents` and the wallet-list and multi-wallet
+// methods joined the client's facade: 53.6 KB. Issue 19's ceiling is 54 KB.
+const FIRST_LOAD_BUDGET_KB = 54
 
 /**
  * Budgets (KB gzip) of each on-demand part: what it fetches beyond the first load and the services chunk (which every
@@ -52,11 +54,18 @@ const chunkBudgetsKb: Record<string, number> = {
   // lookup for adapters (0.2 KB when apart): 51.7 KB, with what it shares with the other lazy parts. Then the whole
   // English catalogue (core/i18n/locales/en.ts, off the first load): 56.0 KB. Then the English texts of sign-in's
   // email capture, swap, names and onramp (about 90 ids): 57.7 KB. Moving each feature's texts into its own part
-  // (loaded with its views) is the next step if this grows again.
-  "core/client/lazy.ts": 58,
+  // (loaded with its views) is the next step if this grows again. It did: multi-wallet's restore, handover and event
+  // flows (1.9 KB), batched analytics with beacons and error reports (0.6 KB), and the English of ProfileWallets and
+  // Sessions: 59.9 KB. The feature texts' own parts are still the next step.
+  "core/client/lazy.ts": 61,
   // The embedded wallet's part of core, beyond the lazy core part: the live frame and its message schemas, fetched
   // when `embedded()`'s layer is built (4.0 KB when apart), and the login flows (2.6 KB when apart): 5.9 KB.
   "core/client/embedded.ts": 8,
+  // The headless wallet list's flows (connectWallet, loadWallets), fetched when an app calls them: 1.2 KB.
+  "core/client/wallets.ts": 2,
+  // Multi-wallet's actions (switchConnection, disconnectConnection, addWallet), fetched on the first call: 1.8 KB in
+  // core's lazy part before it was apart.
+  "core/client/multiWallet.ts": 3,
   // The modal shell with the views a first connection goes through: Connect, a browser wallet's and WalletConnect's
   // connecting views (with the QR encoder, uqr: 7 KB of its own when it was a part), the network views: 29.3 KB.
   // Then the Connect view's inline email form and social row, the social and WalletConnect logos (0.9 KB), the
@@ -317,6 +326,7 @@ if (!process.argv.includes("--size-only")) {
   await import("./swapLatency.ts")
   await import("./namesLatency.ts")
   await import("./onrampLatency.ts")
+  await import("./switchConnectionLatency.ts")
 }
 // Every figure is printed and every sandbox stopped. The process would not end by itself: the demo's Vite 8 build
 // (rolldown's native bundler) leaves thread-safe functions referenced after it finishes, which keep Node's event loop

@@ -154,6 +154,7 @@ export {
 } from "./schema/checks.ts"
 export type { Connection, Connector, ConnectorData, ConnectorType } from "./schema/connector.ts"
 export { DecimalError, parseDecimal } from "./schema/decimal.ts"
+export type { AirlockEventMap, AirlockEventName, AirlockEventProperties } from "./schema/events.ts"
 export type { SocialLogin } from "./schema/features.ts"
 export { formatBalance, formatQuantity, formatUsd, localizeDecimal, truncateAddress } from "./schema/format.ts"
 export { shortenEmail } from "./schema/loginName.ts"
@@ -175,6 +176,7 @@ export {
 } from "./siwx/actions.ts"
 // Service tags for Effect users are in `airlock-kit/effect` (kept off this entry's first load).
 export type { AirlockEvent, AirlockState, Alert, WalletsState } from "./state/AirlockState.ts"
+export { type ConnectionEntry, selectConnections } from "./state/connections.ts"
 export {
   type NameCheck,
   type NameRegistrationStep,
@@ -214,3 +216,12 @@ export {
   selectSwap
 } from "./state/swap.ts"
 export { defaultThemeVariables, type ThemeMode, type ThemeVariables } from "./state/theme.ts"
+export {
+  selectWalletConnectOffer,
+  selectWalletList,
+  type WalletConnectOffer,
+  type WalletList,
+  type WalletRow,
+  type WalletRowKind,
+  type WalletTarget
+} from "./state/walletList.ts"

@@ -281,6 +281,7 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
       port: ports.frame ?? 0,
       dataDir: options.dataDir ?? defaultDataDir,
       projects: api.projects,
+      smartSessions: api.db.sessions,
       chains: chains.chains.map((chain) => ({
         chainId: chain.chainId,
         rpcUrl: chain.rpcUrl,

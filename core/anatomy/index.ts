@@ -48,6 +48,15 @@ export {
   type TabsContext
 } from "./tabs.ts"
 export {
+  getWalletButtonProps,
+  type WalletButtonApi,
+  type WalletButtonClient,
+  type WalletButtonProps,
+  type WalletButtonStatus,
+  type WalletButtonTarget,
+  walletButton
+} from "./walletButton.ts"
+export {
   getWalletGridCellProps,
   getWalletGridProps,
   getWalletGridRowProps,

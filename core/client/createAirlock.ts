@@ -14,6 +14,8 @@ import type { ChainNamespace } from "../schema/namespace.ts"
 import { Platform } from "../services/Platform.ts"
 import type { AirlockState } from "../state/AirlockState.ts"
 import { nextAlert } from "../state/alert.ts"
+import { selectConnections } from "../state/connections.ts"
+import { subscribeEvents } from "../state/events.ts"
 import type { RouterOptions } from "../state/routerContext.ts"
 import { makeStore, type Store } from "../state/Store.ts"
 import { DestroyedError } from "./DestroyedError.ts"
@@ -27,6 +29,11 @@ import type { AirlockClient } from "./types.ts"
 export type { AirlockServices } from "./runtime.ts"
 
 const ignore = (): void => undefined
+
+/** Core's wallets part (the headless wallet list's flows), fetched on its first use. */
+const walletsPart = () => import("./wallets.ts")
+/** Core's multi-wallet part (switching, disconnecting one, adding a connection), fetched on its first use. */
+const multiWalletPart = () => import("./multiWallet.ts")
 
 /**
  * Creates an Airlock client: checks the options, builds the services, reads the stored session and the remote
@@ -78,7 +85,8 @@ export const makeAirlock = (
     manualWCControl: options.manualWCControl === true,
     embedded: options.enableEmbedded === true
   }
-  const life = makeLifecycle(runtime, store, invalid)
+  // An action that died of a defect is reported as an INTERNAL_SDK_ERROR event (at most 5 a minute to the host).
+  const life = makeLifecycle(runtime, store, invalid, (defect) => life.flow(lazy, (m) => m.events.reportError(defect)))
   const { flow, flowAfter, background } = life
   const active = (namespace: ChainNamespace | undefined) => namespace ?? store.getSnapshot().activeNamespace ?? "eip155"
   /** A sync action: nothing once the client stopped. */
@@ -96,17 +104,7 @@ export const makeAirlock = (
   // Handled here so an app that never awaits `ready` gets a console error, not an unhandled rejection. A stored
   // session then reconnects, without a prompt; `connecting` until it settles (bounded).
   ready.then(
-    () => {
-      const { accounts } = store.getSnapshot()
-      const stored = (Object.keys(accounts) as Array<ChainNamespace>).filter(
-        (ns) => accounts[ns].status !== "disconnected"
-      )
-      if (stored.length > 0) {
-        background(
-          flow(lazy, (m) => Effect.forEach(stored, m.connection.reconnect, { concurrency: "unbounded", discard: true }))
-        )
-      }
-    },
+    () => background(flow(lazy, (m) => m.connection.reconnectStored)),
     (error: unknown) => {
       if (life.stopError() === undefined) life.halt("error", error)
       if (!(life.stopError()?.error instanceof DestroyedError)) console.error("Airlock: initialisation failed", error)
@@ -157,10 +155,14 @@ export const makeAirlock = (
       }),
     loadMoreWallets: () => flow(lazy, (m) => m.remote.loadMoreWallets),
     searchWallets: (text) => flow(lazy, (m) => m.remote.searchWallets(text)),
+    loadWallets: () => flow(walletsPart, (m) => m.flows.loadWalletLists),
+    connectWallet: (target) => flow(walletsPart, (m) => Effect.asVoid(m.flows.connectWallet(target))),
+    cancelConnectWallet: () => flow(walletsPart, (m) => m.flows.cancelConnectWallet),
     getState: store.getSnapshot,
     getServerSnapshot: serverSnapshotOf(options, unreadable),
     subscribe: (listener) => life.own(store.subscribe(listener)),
     watch: (selector, onChange, equals) => life.own(store.watch(selector, onChange, equals)),
+    subscribeEvents: (listener) => life.own(subscribeEvents(store, listener)),
     preload: () => now(() => adapters.loadAll()).then(ignore, ignore),
     loadAdapter: (namespace) => now(() => adapters.load(namespace)),
     switchNetwork: (network) => flow(lazy, (m) => m.network.switchNetwork(network)),
@@ -170,6 +172,10 @@ export const makeAirlock = (
     request: (args, requestOptions) => flow(lazy, (m) => m.connection.request(args, active(requestOptions?.namespace))),
     getProvider: (namespace) => flow(lazy, (m) => m.connection.getProvider(active(namespace), client)),
     disconnect: (namespace) => flow(lazy, (m) => m.connection.disconnect(namespace)),
+    getConnections: (namespace) => selectConnections(store.getSnapshot(), namespace),
+    switchConnection: (args) => flow(multiWalletPart, (m) => m.switchConnection(args)),
+    disconnectConnection: (args) => flow(multiWalletPart, (m) => m.disconnectConnection(args)),
+    addWallet: (namespace) => flow(multiWalletPart, (m) => m.addWallet(namespace)),
     refresh: (namespace, refreshOptions) =>
       flow(lazy, (m) => m.connection.refreshBalance(active(namespace), refreshOptions ?? {})),
     prepareSend: (form) => flow(lazy, (m) => m.send.prepareSend(form)),

@@ -18,12 +18,20 @@ import type { AirlockRuntime } from "./types.ts"
  * Turns a failed Effect into a rejected Promise carrying the Airlock error itself, not a wrapper. An action that
  * `destroy()` interrupted settles through `onInterrupt`.
  */
-const run = <A, E>(runtime: AirlockRuntime, effect: Effect.Effect<A, E, CoreServices>, onInterrupt: () => A) =>
+const run = <A, E>(
+  runtime: AirlockRuntime,
+  effect: Effect.Effect<A, E, CoreServices>,
+  onInterrupt: () => A,
+  onDefect: (defect: unknown) => void
+) =>
   runtime.runPromiseExit(effect).then((exit): A => {
     if (Exit.isSuccess(exit)) return exit.value
     const failure = exit.cause.reasons.find((reason) => reason._tag === "Fail")
     if (failure?._tag === "Fail") throw failure.error
     if (Cause.hasInterruptsOnly(exit.cause)) return onInterrupt()
+    // A defect is a bug, not a refusal or a failed request: it is reported (SPEC §7's error event).
+    const die = exit.cause.reasons.find((reason) => reason._tag === "Die")
+    if (die?._tag === "Die") onDefect(die.defect)
     throw new Error(String(exit.cause))
   })
 
@@ -62,11 +70,16 @@ export interface Lifecycle {
   readonly destroy: () => Promise<void>
 }
 
-/** The lifecycle of a client over `runtime` and `store`, stopped from the start when `invalid` is given. */
+/**
+ * The lifecycle of a client over `runtime` and `store`, stopped from the start when `invalid` is given. `onDefect`
+ * reports each action that died of a defect (an unexpected error), before the action rejects: one report at a time,
+ * so a report that itself dies (core's part failed to load) is not reported again, in a loop; its failure is logged.
+ */
 export const makeLifecycle = (
   runtime: AirlockRuntime,
   store: Store<AirlockState>,
-  invalid: unknown | undefined
+  invalid: unknown | undefined,
+  onDefect: (defect: unknown) => Promise<unknown> = () => Promise.resolve()
 ): Lifecycle => {
   let stop: { readonly error: unknown } | undefined = invalid === undefined ? undefined : { error: invalid }
   const subscriptions = new Set<() => void>()
@@ -83,6 +96,18 @@ export const makeLifecycle = (
             return module
           })
         )
+  let reporting = false
+  const reportDefect = (defect: unknown) => {
+    if (reporting) return
+    reporting = true
+    onDefect(defect)
+      .catch((error: unknown) => {
+        if (stop === undefined) console.error("Airlock:", error)
+      })
+      .finally(() => {
+        reporting = false
+      })
+  }
   const halt = (status: "error" | "destroyed", error: unknown) => {
     stop ??= { error }
     store.update((state) => stopped(state, status, error))
@@ -92,7 +117,9 @@ export const makeLifecycle = (
     f: (module: M) => Effect.Effect<A, E, CoreServices>,
     onInterrupt: () => A
   ): Promise<A> =>
-    stop !== undefined ? Promise.reject(stop.error) : run(runtime, Effect.flatMap(moduleOf(load), f), onInterrupt)
+    stop !== undefined
+      ? Promise.reject(stop.error)
+      : run(runtime, Effect.flatMap(moduleOf(load), f), onInterrupt, reportDefect)
   /**
    * Runs `action` on a later task (a timer, which the browser runs after the frame in progress is painted). Nothing
    * runs in the caller's task, not even a fiber's start: a click's handler returns at once. Destroyed meanwhile, it

@@ -10,9 +10,11 @@ import type { SendPreview } from "../rules/send.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import type { TokenBalance } from "../schema/token.ts"
-import type { AirlockState } from "../state/AirlockState.ts"
+import type { AirlockEvent, AirlockState } from "../state/AirlockState.ts"
+import type { ConnectionEntry } from "../state/connections.ts"
 import type { Equals } from "../state/Store.ts"
 import type { ThemeMode } from "../state/theme.ts"
+import type { WalletTarget } from "../state/walletList.ts"
 
 /** The client's Effect runtime: fails to build (with the `OptionsError`) when the options do not decode. */
 export type AirlockRuntime = ManagedRuntime.ManagedRuntime<CoreServices, OptionsError>
@@ -38,6 +40,24 @@ export interface AirlockClient {
   loadMoreWallets(): Promise<void>
   /** Searches the wallet registry for All Wallets (100 matches, shown after 300 ms at least); "" ends the search. */
   searchWallets(text: string): Promise<void>
+  /**
+   * Loads what a custom connect UI lists first (`selectWalletList`): the featured and recommended wallets, when they
+   * are not in the state yet, and the registry's first page. Nothing without a WalletConnect connector.
+   */
+  loadWallets(): Promise<void>
+  /**
+   * Connects one wallet without the modal: a connector id, an rdns or name of a browser wallet (its extension),
+   * `"walletConnect"` (a plain pairing, its URI in `state.walletConnect.uri`), a registry id (WalletConnect with that
+   * wallet chosen: `selectWalletList(state).walletConnect` has the URI and the links opening it; on a phone its app
+   * opens), or a row of `selectWalletList`. Rejects with `ConnectionError` as `connect` does, 'Failed to connect' for
+   * a wallet not found, 'WalletConnectConnector not found' for a registry wallet without `walletConnect()`.
+   */
+  connectWallet(target: WalletTarget): Promise<void>
+  /**
+   * Gives up the WalletConnect pairing `connectWallet` offers (a custom connect UI's Back or Cancel): the URI goes,
+   * and the pending `connectWallet` rejects. Closing the modal does the same for the modal's own pairings.
+   */
+  cancelConnectWallet(): Promise<void>
   /** The current state snapshot. */
   getState(): AirlockState
   /**
@@ -56,6 +76,17 @@ export interface AirlockClient {
   getServerSnapshot(): AirlockState
   /** Calls `listener` after every state change; returns the unsubscribe function. */
   subscribe(listener: (state: AirlockState, previous: AirlockState) => void): () => void
+  /**
+   * Calls `listener` with each product event as it happens, in order (two in one tick both arrive; `state.lastEvent`
+   * keeps only the latest), whatever the analytics setting; returns the unsubscribe function. Names and properties:
+   * docs/events.md. A listener that throws is reported on the console and does not stop the others.
+   *
+   * @example
+   * ```ts
+   * const stop = airlock.subscribeEvents((event) => console.log(event.data.event, event.timestamp))
+   * ```
+   */
+  subscribeEvents(listener: (event: AirlockEvent) => void): () => void
   /** Calls `onChange` when `selector(state)` changes; returns the unsubscribe function. */
   watch<A>(
     selector: (state: AirlockState) => A,
@@ -109,6 +140,41 @@ export interface AirlockClient {
    * serves disconnects the others it serves too.
    */
   disconnect(namespace?: ChainNamespace): Promise<void>
+  /**
+   * The live connections (multi-wallet) of `namespace`, or of every namespace: each with its connector's id, name,
+   * type and icon, its namespace, accounts, the account in use and its status (`connected`: the active one;
+   * `active`: listed, not in use), the active one of each namespace first. With the project's `multiWallet` off
+   * (SPEC §9's default), only the active connections (SPEC §6). Same as `selectConnections(airlock.getState(), ns)`.
+   */
+  getConnections(namespace?: ChainNamespace): ReadonlyArray<ConnectionEntry>
+  /**
+   * Switches to a connection (SPEC §4): a listed one becomes the active one of its namespace without a prompt (the
+   * wallet confirms it still grants access), with `address` first where the wallet granted it (the embedded wallet
+   * switches its account type to it); a connector without a connection opens its login view, which ends on
+   * ProfileWallets. `namespace` defaults to the connector's. With `multiWallet` off, anything but the active
+   * connection shows an info message and does nothing (SPEC §6). Rejects with `ConnectionError` 'Failed to connect'
+   * when the connector is unknown or its wallet no longer grants access (the connection is dropped).
+   */
+  switchConnection(args: {
+    readonly connectorId: string
+    readonly namespace?: ChainNamespace | undefined
+    readonly address?: string | undefined
+  }): Promise<void>
+  /**
+   * Disconnects one connection, leaving the namespace's others (multi-wallet): the active one hands over to the next
+   * listed one, which becomes active; with none left the namespace disconnects as `disconnect(namespace)` does. With
+   * `multiWallet` off, only the active connection can be disconnected (another shows an info message).
+   */
+  disconnectConnection(args: {
+    readonly connectorId: string
+    readonly namespace?: ChainNamespace | undefined
+  }): Promise<void>
+  /**
+   * Shows Connect to add another wallet (multi-wallet) for `namespace` (default the active one; another becomes the
+   * active namespace first). A wallet connected from there, with ProfileWallets below, returns to ProfileWallets.
+   * With `multiWallet` off it shows an info message and does nothing (SPEC §6).
+   */
+  addWallet(namespace?: ChainNamespace): Promise<void>
   /**
    * Refreshes the connected account's data in `namespace` (default: the active one): its native balance and token
    * list (`selectTokens`). Fresh data (SPEC §9 lifetimes: 30 s) is kept without a request, and so is a failure within

@@ -48,6 +48,15 @@ export interface ViewParamsMap {
     readonly data?: string
     readonly message?: string
     readonly calls?: number
+    /** `wallet_grantPermissions`: the session key, each permission (core/rules/smartSessions.ts), the expiry. */
+    readonly signer?: string
+    readonly permissions?: ReadonlyArray<{
+      readonly type: string
+      readonly target?: string
+      readonly function?: string
+      readonly allowance?: string
+    }>
+    readonly expiry?: number
   }
   /** An NFT of the account's `nfts` resource, by its id. */
   readonly NftDetail: { readonly id: string }

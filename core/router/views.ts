@@ -50,7 +50,8 @@ export const VIEWS = [
   "OnrampBuyInProgress",
   "Activity",
   "Pay",
-  "NftDetail"
+  "NftDetail",
+  "SmartSessions"
 ] as const
 
 /**
@@ -95,6 +96,7 @@ export type ViewFeature =
   | "activity"
   | "pay"
   | "emailCapture"
+  | "smartSessions"
 
 /**
  * Which feature each gated view needs; views not listed are always available.
@@ -123,7 +125,8 @@ export const VIEW_FEATURE: Readonly<Partial<Record<View, ViewFeature>>> = {
   Activity: "activity",
   Pay: "pay",
   DataCapture: "emailCapture",
-  DataCaptureOtpConfirm: "emailCapture"
+  DataCaptureOtpConfirm: "emailCapture",
+  SmartSessions: "smartSessions"
 }
 
 /**

@@ -5,12 +5,16 @@
  * @module
  */
 
+import { grantSummary, type PermissionSummary } from "./smartSessions.ts"
+import { clip as clipTo, quantity, record, boundedText as text } from "./untrusted.ts"
+
 /** The longest message or data text a summary keeps, in characters; longer ones end with "…". */
 export const SUMMARY_TEXT_LIMIT = 600
 
 /**
  * A request's summary: `to` (an address), `value` (base units, decimal), `data` (hex or JSON), `message` (a
- * readable text to sign), `calls` (how many calls a batch carries).
+ * readable text to sign), `calls` (how many calls a batch carries); for `wallet_grantPermissions` the session key
+ * (`signer`), the `permissions` and the `expiry` (unix seconds).
  */
 export interface RequestSummary {
   readonly to?: string
@@ -18,28 +22,12 @@ export interface RequestSummary {
   readonly data?: string
   readonly message?: string
   readonly calls?: number
+  readonly signer?: string
+  readonly permissions?: ReadonlyArray<PermissionSummary>
+  readonly expiry?: number
 }
 
-const clip = (text: string, limit = SUMMARY_TEXT_LIMIT): string =>
-  text.length > limit ? `${text.slice(0, limit - 1)}…` : text
-
-const record = (value: unknown): Readonly<Record<string, unknown>> =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
-
-const text = (value: unknown, limit = 100): string | undefined =>
-  typeof value === "string" && value.length > 0 ? clip(value, limit) : undefined
-
-/** A quantity (hex or decimal string, or a number) as a decimal string; `undefined` when it is not one. */
-const quantity = (value: unknown): string | undefined => {
-  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return String(value)
-  if (typeof value !== "string" || value.length === 0 || value.length > 80) return undefined
-  try {
-    const parsed = BigInt(value)
-    return parsed < 0n ? undefined : parsed.toString()
-  } catch {
-    return undefined
-  }
-}
+const clip = (text: string, limit = SUMMARY_TEXT_LIMIT): string => clipTo(text, limit)
 
 /** A personal_sign message: hex decoded as UTF-8 when it reads as text, else the hex itself. */
 const readableMessage = (value: unknown): string | undefined => {
@@ -125,6 +113,8 @@ export const requestSummary = (method: string, params: unknown): RequestSummary 
         ...(total === 0n ? {} : { value: total.toString() })
       }
     }
+    case "wallet_grantPermissions":
+      return grantSummary(list)
     default: {
       if (list.length === 0) return {}
       let json: string | undefined

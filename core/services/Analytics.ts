@@ -9,6 +9,7 @@ import * as Layer from "effect/Layer"
 import * as Option from "effect/Option"
 import * as Ref from "effect/Ref"
 import { AlertError } from "../errors/alerts.ts"
+import type { ErrorEvent } from "../schema/events.ts"
 import { ClientConfig } from "./ClientConfig.ts"
 import { Platform, type PlatformShape } from "./Platform.ts"
 
@@ -19,17 +20,8 @@ export interface TrackEvent {
   readonly properties?: Readonly<Record<string, unknown>> | undefined
 }
 
-/** An error report: SPEC §7 says error events carry errorType, errorMessage and stackTrace. */
-export interface ErrorEvent {
-  readonly type: "error"
-  readonly event: string
-  readonly errorType: string
-  readonly errorMessage: string
-  readonly stackTrace?: string | undefined
-  readonly properties?: Readonly<Record<string, unknown>> | undefined
-}
-
 /** Anything `sendEvent` accepts. */
+export type { ErrorEvent }
 export type AnalyticsEvent = TrackEvent | ErrorEvent
 
 /** Who the events are about; added to every event's `props`. */
@@ -62,10 +54,17 @@ export const analyticsTimeout = Duration.seconds(10)
  */
 export const keepaliveMaxBytes = 8 * 1024
 
+/** A batch goes out as soon as it holds this many events. */
+export const analyticsBatchSize = 20
+/** The longest an event waits in the queue before its batch goes out (unless the page is hidden first). */
+export const analyticsFlushInterval = Duration.seconds(10)
+
 /** Sends and rate-limits events; never fails. */
 export interface AnalyticsShape {
-  /** Sends one event without waiting for the server; failures are logged, never raised. */
+  /** Queues one event for the next batch without waiting for the server; failures are logged, never raised. */
   sendEvent(event: AnalyticsEvent): Effect.Effect<void>
+  /** Sends the queued events now, without waiting for the server (the memory layer has nothing queued). */
+  flush(): Effect.Effect<void>
   /** Reports an error (`errorType` from its `_tag`/`name`, message, stack) as an error event. */
   sendError(error: unknown, event?: string): Effect.Effect<void>
   /** Turns sending on or off (features.analytics, or `/getAnalyticsConfig`'s isAnalyticsEnabled). */
@@ -142,7 +141,8 @@ export const errorEventOf = (error: unknown, event = "ERROR"): ErrorEvent => {
  */
 export const makeAnalytics = (
   deliver: (payload: AnalyticsPayload) => Effect.Effect<void>,
-  options: AnalyticsOptions = {}
+  options: AnalyticsOptions = {},
+  flush?: Effect.Effect<void>
 ) =>
   Effect.gen(function* () {
     const platform = Option.getOrUndefined(yield* Effect.serviceOption(Platform))
@@ -177,70 +177,147 @@ export const makeAnalytics = (
 
     return Analytics.of({
       sendEvent,
+      flush: () => flush ?? Effect.void,
       sendError: (error, event) => sendEvent(errorEventOf(error, event)),
       setEnabled: (enabled) => Ref.set(switchedOn, enabled),
       setAccount: (next) => Ref.set(account, next)
     })
   })
 
-/** The live transport: `POST {endpoints.analytics}/e?projectId&st&sv`, in the background of the layer's scope. */
+/** A function property of an object that may not have it (a `navigator` without `sendBeacon`). */
+type Beacon = (url: string, data: string) => boolean
+
+/**
+ * The live transport: events wait in a queue and go out together, as one JSON array, to
+ * `POST {endpoints.analytics}/e?projectId&st&sv`: when {@link analyticsBatchSize} are queued, when the oldest has waited
+ * {@link analyticsFlushInterval}, and with `navigator.sendBeacon` the moment the page is hidden (`visibilitychange` to
+ * hidden, `pagehide`) or the client is destroyed. A 403 shows APKT002 once and stops all sending.
+ */
 const httpAnalytics = (options: AnalyticsOptions) =>
   Effect.gen(function* () {
     const client = yield* HttpClient.HttpClient
     const config = yield* ClientConfig
+    const platform = Option.getOrUndefined(yield* Effect.serviceOption(Platform))
     const scope = yield* Effect.scope
+    const services = yield* Effect.context<never>()
     const alertShown = yield* Ref.make(false)
+    // Plain variables: the page-hide listener must drain the queue synchronously, before the page goes away.
+    const queue: Array<AnalyticsPayload> = []
+    let refused = false
+    let timerArmed = false
 
     const raiseInvalidConfiguration = Effect.gen(function* () {
+      refused = true
+      queue.length = 0
       if (yield* Ref.getAndSet(alertShown, true)) return
       const alert = new AlertError({ code: "APKT002", details: "The analytics host answered 403 Forbidden." })
       yield* Effect.sync(() => options.onAlert?.(alert))
     })
 
     const sink = config.endpoints.analytics
+    const params = { projectId: config.projectId, st: config.sdkType, sv: config.sdkVersion }
     const execute = (request: HttpClientRequest.HttpClientRequest) =>
       client.execute(request).pipe(
         // The answer is read to its end: an unread body leaves the request open until the HttpClient aborts it once
         // the response is garbage-collected, which the browser logs as a failed request (net::ERR_ABORTED) although
-        // the event arrived.
+        // the batch arrived.
         Effect.tap((response) => Effect.ignore(response.arrayBuffer)),
-        // keepalive: an event sent as the page goes away (closed, reloaded, navigated) still reaches the host.
+        // keepalive: a batch sent as the page goes away (closed, reloaded, navigated) still reaches the host.
         Effect.provideService(FetchHttpClient.RequestInit, {
           keepalive: request.body._tag === "Uint8Array" && request.body.contentLength <= keepaliveMaxBytes
         })
       )
-    const post = (payload: AnalyticsPayload) =>
+    const post = (batch: ReadonlyArray<AnalyticsPayload>) =>
       HttpClientRequest.post(`${sink}/e`).pipe(
-        HttpClientRequest.setUrlParams({ projectId: config.projectId, st: config.sdkType, sv: config.sdkVersion }),
-        HttpClientRequest.bodyJson(payload),
+        HttpClientRequest.setUrlParams(params),
+        HttpClientRequest.bodyJson(batch),
         Effect.flatMap(execute),
         Effect.flatMap((response) => {
           if (response.status === 403) return raiseInvalidConfiguration
           if (response.status >= 200 && response.status < 300) return Effect.void
-          return Effect.logWarning(`Airlock analytics: event not accepted (HTTP ${response.status})`)
+          return Effect.logWarning(`Airlock analytics: events not accepted (HTTP ${response.status})`)
         }),
-        // A host that does not answer in time: the event is dropped (its request cancelled), never retried.
+        // A host that does not answer in time: the batch is dropped (its request cancelled), never retried.
         Effect.timeoutOrElse({
           duration: analyticsTimeout,
-          orElse: () => Effect.logWarning("Airlock analytics: event dropped, the host did not answer within 10 s")
+          orElse: () => Effect.logWarning("Airlock analytics: events dropped, the host did not answer within 10 s")
         }),
-        Effect.catch((error) => Effect.logWarning("Airlock analytics: event not sent", error.message)),
-        Effect.catchDefect((defect) => Effect.logWarning("Airlock analytics: event not sent", String(defect)))
+        Effect.catch((error) => Effect.logWarning("Airlock analytics: events not sent", error.message)),
+        Effect.catchDefect((defect) => Effect.logWarning("Airlock analytics: events not sent", String(defect)))
       )
+
+    /** Everything queued, now, over HTTP in the background. */
+    const flush = Effect.suspend(() => {
+      timerArmed = false
+      const batch = queue.splice(0)
+      return batch.length === 0 || refused ? Effect.void : Effect.asVoid(Effect.forkIn(post(batch), scope))
+    })
+
+    /** Everything queued, now, with `sendBeacon` (the page is going away); over HTTP where there is no beacon. */
+    const flushWithBeacon = () => {
+      const navigator = platform?.navigator as { sendBeacon?: Beacon } | undefined
+      const beacon = navigator?.sendBeacon
+      if (queue.length === 0 || refused) return
+      if (typeof beacon !== "function") {
+        Effect.runForkWith(services)(flush)
+        return
+      }
+      const batch = queue.splice(0)
+      const url = `${sink}/e?${new URLSearchParams(params).toString()}`
+      let accepted = false
+      try {
+        // A string body goes as text/plain: a beacon with a JSON content type is refused by browsers (CORS).
+        accepted = beacon.call(navigator, url, JSON.stringify(batch))
+      } catch {
+        accepted = false
+      }
+      // Refused (over the browser's beacon quota): the batch goes over HTTP with keepalive instead.
+      if (!accepted) Effect.runForkWith(services)(Effect.forkIn(post(batch), scope))
+    }
+
+    const enqueue = (payload: AnalyticsPayload) =>
+      Effect.suspend(() => {
+        if (refused) return Effect.void
+        queue.push(payload)
+        if (queue.length >= analyticsBatchSize) return flush
+        if (timerArmed) return Effect.void
+        timerArmed = true
+        return Effect.asVoid(Effect.forkIn(Effect.andThen(Effect.sleep(analyticsFlushInterval), flush), scope))
+      })
 
     // No analytics host, or no project id (the page already shows APKT008): nothing leaves the page. Without the
     // project id check every event came back 403 and replaced "Project ID Missing" with a vaguer alert.
-    const deliver = (payload: AnalyticsPayload) =>
-      sink === undefined || config.projectId === "" ? Effect.void : Effect.asVoid(Effect.forkIn(post(payload), scope))
-    return yield* makeAnalytics(deliver, options)
+    const silent = sink === undefined || config.projectId === ""
+    if (!silent) {
+      const document = platform?.document
+      const window = platform?.window
+      const onVisibility = () => {
+        if (document?.visibilityState === "hidden") flushWithBeacon()
+      }
+      document?.addEventListener("visibilitychange", onVisibility)
+      window?.addEventListener("pagehide", flushWithBeacon)
+      yield* Effect.addFinalizer(() =>
+        Effect.sync(() => {
+          document?.removeEventListener("visibilitychange", onVisibility)
+          window?.removeEventListener("pagehide", flushWithBeacon)
+          // The client is destroyed: what is still queued goes out with a beacon where there is one.
+          const navigator = platform?.navigator as { sendBeacon?: Beacon } | undefined
+          if (typeof navigator?.sendBeacon === "function") flushWithBeacon()
+        })
+      )
+    }
+    const deliver = (payload: AnalyticsPayload) => (silent ? Effect.void : enqueue(payload))
+    return yield* makeAnalytics(deliver, options, flush)
   })
 
 /**
  * Product analytics (SPEC §7 `POST /e`): fire and forget, at most 5 error reports a minute, and an
- * 'Invalid App Configuration' alert (APKT002) the first time the analytics host answers 403. Without a project id
- * no event is sent. Each event is one request, sent with `keepalive` so it survives the page closing; its answer is
- * read to the end. An event is dropped on purpose (logged as a warning) when the host does not answer within
- * {@link analyticsTimeout}, and silently when analytics is off or the error-report limit is reached.
+ * 'Invalid App Configuration' alert (APKT002) the first time the analytics host answers 403, after which nothing more
+ * is sent. Without a project id no event is sent. Events are batched: one request carries a JSON array of payloads,
+ * sent when {@link analyticsBatchSize} events are queued or {@link analyticsFlushInterval} after the first, with
+ * `navigator.sendBeacon` when the page is hidden or closed, and with `keepalive` otherwise; its answer is read to the
+ * end. A batch is dropped on purpose (logged as a warning) when the host does not answer within
+ * {@link analyticsTimeout}; an event silently when analytics is off or the error-report limit is reached.
  *
  * @example
  * ```ts

@@ -67,6 +67,8 @@ export interface BlockchainApiSeed {
   readonly onrampOrder?: ((orderId: string, poll: number) => OnrampOrder) | undefined
   /** Smart sessions per CAIP-10 address; `revokeSession` marks them revoked. */
   readonly sessions?: Readonly<Record<string, ReadonlyArray<SmartSession>>> | undefined
+  /** Makes `getSessions` fail as an unreachable API would. @default false */
+  readonly failSessions?: boolean | undefined
   /** NFTs per address; filtered by the asked `chainId`. */
   readonly nfts?: Readonly<Record<string, ReadonlyArray<Nft>>> | undefined
   /** NFTs per page; the cursor is the offset of the next page. @default 50 */
@@ -281,7 +283,10 @@ export const makeBlockchainApiMemory = (
         ),
       getSessions: (address) =>
         guarded(
-          Effect.sync(() => sessions.get(address) ?? []),
+          seed.failSessions === true
+            ? Effect.fail(new ApiError({ reason: "Transport", params: { api: "blockchain" }, details: "unreachable" }))
+            : // A copy: the state freezes what it is given, and revokeSession edits this list.
+              Effect.sync(() => [...(sessions.get(address) ?? [])]),
           () => []
         ),
       revokeSession: ({ address, pci }) =>

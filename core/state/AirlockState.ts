@@ -5,6 +5,7 @@ import type { ResolvedFeatures } from "../rules/features.ts"
 import type { WalletLinking } from "../rules/walletLinks.ts"
 import type { AccountState } from "../schema/account.ts"
 import type { Connection, Connector } from "../schema/connector.ts"
+import type { ErrorEvent } from "../schema/events.ts"
 import type { ChainNamespace } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
 import type { WalletListing } from "../schema/wallet.ts"
@@ -13,6 +14,7 @@ import type { OnrampState } from "./onramp.ts"
 import type { ResourceEntry } from "./ResourceEntry.ts"
 import type { SendState } from "./send.ts"
 import type { SiwxState } from "./siwx.ts"
+import type { SmartSessionsState } from "./smartSessions.ts"
 import type { SwapState } from "./swap.ts"
 import type { ThemeMode, ThemeVariables } from "./theme.ts"
 
@@ -25,15 +27,21 @@ export interface Alert {
   readonly variant: "error" | "warning" | "info"
 }
 
-/** The last product event (modal opened, closed, …), as apps observe it with `useAirlockEvents` / `watch`. */
+/**
+ * A product event (modal opened, wallet connected, …; names in `AirlockEventMap`, docs/events.md), as apps observe each
+ * one with `subscribeEvents` / `useAirlockEvents`. An error event (`type: "error"`, `INTERNAL_SDK_ERROR`) carries
+ * errorType, errorMessage and stackTrace (SPEC §7).
+ */
 export interface AirlockEvent {
   /** Epoch milliseconds, from the client's clock. */
   readonly timestamp: number
-  readonly data: {
-    readonly type: "track"
-    readonly event: string
-    readonly properties?: Readonly<Record<string, unknown>> | undefined
-  }
+  readonly data:
+    | {
+        readonly type: "track"
+        readonly event: string
+        readonly properties?: Readonly<Record<string, unknown>> | undefined
+      }
+    | ErrorEvent
 }
 
 /**
@@ -153,6 +161,11 @@ export interface AirlockState {
    * part; absent until `startNameRegistration`. `selectNameRegistration` gives what a renderer draws.
    */
   readonly names?: NamesState | undefined
+  /**
+   * The connected smart account's smart sessions and a revocation under way (`core/state/smartSessions.ts`), written
+   * by core's smart-sessions part; absent until `loadSmartSessions`. `selectSmartSessions` gives what to draw.
+   */
+  readonly smartSessions?: SmartSessionsState | undefined
   /**
    * The Swap view's form, quote and step (`core/state/swap.ts`), written by core's swap part; absent until
    * `startSwap`. `selectSwap` gives what a renderer draws.

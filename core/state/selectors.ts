@@ -299,11 +299,12 @@ export const selectAllWallets = (state: AirlockState): ReadonlyArray<AllWalletsE
 
 /**
  * The registry wallet a WalletConnect pairing is for: the one the ConnectingWalletConnect view was opened with
- * (from Connect or All Wallets), looked up in every wallet list; `undefined` for the plain WalletConnect row.
+ * (from Connect or All Wallets), looked up in every wallet list; `undefined` for the plain WalletConnect row. With
+ * the modal closed, the one chosen without it (`connectWallet`, a wallet button), kept in `walletConnect.wallet`.
  */
 export const selectWalletConnectWallet = (state: AirlockState): WalletListing | undefined => {
   const id = state.modal.data.ConnectingWalletConnect?.walletId
-  if (id === undefined) return undefined
+  if (id === undefined) return state.modal.open ? undefined : state.walletConnect.wallet
   if (state.walletConnect.wallet?.id === id) return state.walletConnect.wallet
   const { recent, featured, recommended, all } = state.wallets
   return [...recent, ...featured, ...recommended, ...all].find((wallet) => wallet.id === id)

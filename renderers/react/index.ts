@@ -24,6 +24,7 @@ export { AccountButton, type AccountButtonProps } from "./components/AccountButt
 export { ConnectButton, type ConnectButtonProps } from "./components/ConnectButton.tsx"
 export type { ModalPreload } from "./components/ModalHost.tsx"
 export { NetworkButton, type NetworkButtonProps } from "./components/NetworkButton.tsx"
+export { WalletButton, type WalletButtonComponentProps } from "./components/WalletButton.tsx"
 export { useAirlock } from "./hooks/useAirlock.ts"
 export {
   type UseAirlockAccountParameters,
@@ -36,6 +37,7 @@ export {
   useAirlockActivity
 } from "./hooks/useAirlockActivity.ts"
 export { type UseAirlockBalanceParameters, useAirlockBalance } from "./hooks/useAirlockBalance.ts"
+export { type UseAirlockConnectionsReturnType, useAirlockConnections } from "./hooks/useAirlockConnections.ts"
 export { useAirlockEvents } from "./hooks/useAirlockEvents.ts"
 export { type UseAirlockNetworkReturnType, useAirlockNetwork } from "./hooks/useAirlockNetwork.ts"
 export {
@@ -48,4 +50,10 @@ export { type UseAirlockSiwxReturnType, useAirlockSiwx } from "./hooks/useAirloc
 export { useAirlockState } from "./hooks/useAirlockState.ts"
 export { type UseAirlockTokensParameters, useAirlockTokens } from "./hooks/useAirlockTokens.ts"
 export { type UseAirlockTranslationReturnType, useAirlockTranslation } from "./hooks/useAirlockTranslation.ts"
+export { type UseAirlockWalletButtonReturnType, useAirlockWalletButton } from "./hooks/useAirlockWalletButton.ts"
+export {
+  type UseAirlockWalletsParameters,
+  type UseAirlockWalletsReturnType,
+  useAirlockWallets
+} from "./hooks/useAirlockWallets.ts"
 export { preloadModal } from "./modal/load.ts"

@@ -85,7 +85,8 @@ export const allFeaturesOn: ReadonlyArray<RemoteFeature> = [
   { id: "onramp", isEnabled: true, config: ["meld", "sandbox"] },
   { id: "activity", isEnabled: true, config: null },
   { id: "reown_branding", isEnabled: true, config: null },
-  { id: "multi_wallet", isEnabled: true, config: null },
+  // `config: []`, not `null`: decided here (null keeps the app's own setting, whose default is off), so the demo has it.
+  { id: "multi_wallet", isEnabled: true, config: [] },
   { id: "email_capture", isEnabled: true, config: ["required"] }
 ]
 

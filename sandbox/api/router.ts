@@ -22,6 +22,7 @@ export class HttpError extends Error {
 export type Reply = (
   | { readonly kind: "json"; readonly status: number; readonly body: unknown }
   | { readonly kind: "svg"; readonly status: number; readonly body: string }
+  | { readonly kind: "html"; readonly status: number; readonly body: string }
   | { readonly kind: "empty"; readonly status: number }
 ) & { readonly headers?: Readonly<Record<string, string>> }
 
@@ -57,6 +58,12 @@ export interface Route<App> {
    * @default false
    */
   readonly credentials?: boolean
+  /**
+   * Also read a `text/plain` body as JSON: what `navigator.sendBeacon` sends (a beacon with a JSON content type is
+   * refused by browsers). Only for the analytics sink, which changes nothing but its own event log.
+   * @default false
+   */
+  readonly textBody?: boolean
   readonly handle: (ctx: RouteContext<App>) => Reply | Promise<Reply>
 }
 

@@ -76,6 +76,16 @@ const send = (
   if (res.headersSent) return
   const headers = { ...cors, ...extra, ...reply.headers }
   if (reply.kind === "empty") res.writeHead(reply.status, headers).end()
+  else if (reply.kind === "html")
+    res
+      .writeHead(reply.status, {
+        ...headers,
+        "content-type": "text/html; charset=utf-8",
+        // The page shows what any visitor's page sent: no script runs in it, whatever a property holds.
+        "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
+        "cache-control": "no-store"
+      })
+      .end(reply.body)
   else if (reply.kind === "svg")
     res
       .writeHead(reply.status, { ...headers, "content-type": "image/svg+xml", "cache-control": "public, max-age=3600" })
@@ -97,9 +107,13 @@ const isJsonType = (contentType: string | undefined): boolean =>
 
 // Only JSON bodies are read: a `text/plain` or form POST is a "simple" request a browser sends cross-site without a
 // preflight, so taking it as JSON would let any web page post to the API.
-const readBody = (req: IncomingMessage): Promise<unknown> =>
+const isBeaconType = (contentType: string | undefined): boolean =>
+  contentType?.split(";")[0]?.trim().toLowerCase() === "text/plain"
+
+const readBody = (req: IncomingMessage, textBody = false): Promise<unknown> =>
   new Promise((resolve, reject) => {
-    if (hasBody(req) && !isJsonType(req.headers["content-type"])) {
+    const type = req.headers["content-type"]
+    if (hasBody(req) && !isJsonType(type) && !(textBody && isBeaconType(type))) {
       reject(new HttpError(415, "Unsupported content type: send the body as application/json"))
       req.resume()
       return
@@ -210,7 +224,7 @@ export const startApi = async (options: StartApiOptions): Promise<ApiServer> => 
       throw new HttpError(403, "Forbidden: sandbox control routes answer only pages on 127.0.0.1, localhost or [::1]")
     const cors = matched.route.credentials ? credentialedCors(app, url.searchParams, origin) : corsHeaders
     try {
-      const body = method === "POST" ? await readBody(req) : undefined
+      const body = method === "POST" ? await readBody(req, matched.route.textBody === true) : undefined
       const project = matched.route.public ? undefined : authorize(app, url.searchParams, origin)
       const reply = await matched.route.handle({
         params: matched.params,

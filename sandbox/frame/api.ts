@@ -33,6 +33,16 @@ export const FarcasterConnectBody = Schema.Struct({ channel: Text(64), deviceId:
 /** `POST /api/preferred`. */
 export const PreferredBody = Schema.Struct({ type: Schema.Literals(["eoa", "smartAccount"]) })
 
+/**
+ * `POST /api/smart-sessions`: after granting or revoking a smart session on chain, the frame has its site record what
+ * the chain now says about the session (`pci`), with the permissions as the app asked for them.
+ */
+export const SmartSessionSyncBody = Schema.Struct({
+  pci: Text(200),
+  permissions: Schema.optionalKey(Schema.Array(Schema.Unknown)),
+  policies: Schema.optionalKey(Schema.Array(Schema.Unknown))
+})
+
 /** What the session routes answer about the signed-in user (never the key, which only `POST /api/key` hands out). */
 export interface FrameAccount {
   readonly email: string | null

@@ -7,7 +7,8 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import { Schema } from "effect"
-import type { Address } from "viem"
+import { type Address, createPublicClient, http, isAddressEqual } from "viem"
+import type { SandboxDb } from "../api/db.ts"
 import { originAllowed, type Projects } from "../api/projects.ts"
 import { listenLocal } from "../listen.ts"
 import {
@@ -19,6 +20,7 @@ import {
   type FrameLogin,
   OtpBody,
   PreferredBody,
+  SmartSessionSyncBody,
   SocialConnectBody,
   SocialStartBody,
   UpdateEmailBody,
@@ -36,7 +38,9 @@ import {
 } from "./auth.ts"
 import { bundleFrameScripts, type FrameScripts } from "./build.ts"
 import { FrameHttpError } from "./codes.ts"
-import { type FrameChain, fundAccounts } from "./funding.ts"
+import { accountAbi } from "./contracts.ts"
+import { type FrameChain, fundAccounts, smartAccountAddress } from "./funding.ts"
+import { readPci } from "./page/sessions.ts"
 import { callbackPage, consentPage, farcasterPage, frameCss, mailboxPage, messagePage, sdkPage } from "./pages.ts"
 import { type FrameStore, type FrameUserRow, openFrameStore } from "./store.ts"
 
@@ -56,6 +60,11 @@ export interface StartFrameOptions {
   readonly longPollMs?: number
   /** The limits on starting sign-ins (email cooldown, per client). @default defaultFrameLimits */
   readonly limits?: Partial<FrameLimits>
+  /**
+   * The API's smart-session store (`api.db.sessions`): a session the frame grants or revokes on chain is recorded
+   * there, so `GET /v1/sessions/{address}` lists it. Without it the frame still grants on chain, and records nothing.
+   */
+  readonly smartSessions?: Pick<SandboxDb["sessions"], "get" | "put" | "revoke"> | undefined
 }
 
 /**
@@ -278,6 +287,48 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
     return controller.signal
   }
 
+  /**
+   * Records what the chain says of a smart session of the signed-in user's smart account: active (stored with the
+   * permissions asked for) or gone (revoked in the store). The chain is the truth: a session the account does not
+   * hold is never listed as active.
+   */
+  const syncSmartSession = async (user: FrameUserRow, binding: FrameBinding, req: IncomingMessage) => {
+    const body = await readJson(req, SmartSessionSyncBody)
+    const ref = readPci(body.pci)
+    const chain = ref === undefined ? undefined : chains.find((c) => c.chainId === ref.chainId)
+    if (ref === undefined || chain?.accountFactory === undefined)
+      throw new FrameHttpError(400, "Invalid pci: not a smart session of a local chain")
+    if (!isAddressEqual(smartAccountAddress(chain.accountFactory, user.address), ref.account))
+      throw new FrameHttpError(403, "Forbidden: the session's account is not this user's")
+    const client = createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0, timeout: 10_000 }) })
+    const [expiry] = await client.readContract({
+      address: ref.account,
+      abi: accountAbi,
+      functionName: "sessions",
+      args: [ref.key]
+    })
+    const store = options.smartSessions
+    const known = store?.get(body.pci)
+    const active = expiry > 0n
+    if (active) {
+      store?.put({
+        pci: body.pci,
+        projectId: binding.projectId,
+        address: ref.account.toLowerCase(),
+        chainId: `eip155:${ref.chainId}`,
+        createdAt: known?.createdAt ?? now(),
+        expiry: Number(expiry),
+        permissions: {
+          permissions: body.permissions ?? [],
+          policies: body.policies ?? [],
+          context: body.pci
+        },
+        revokedAt: null
+      })
+    } else if (known !== undefined) store?.revoke(body.pci, now())
+    return { active }
+  }
+
   const api = async (req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> => {
     checkSameOrigin(req)
     const token = bearer(req)
@@ -357,6 +408,8 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
       case "/api/signout":
         auth.signOut(token, binding)
         return sendJson(res, 200, {})
+      case "/api/smart-sessions":
+        return sendJson(res, 200, await syncSmartSession(auth.session(token, binding), binding, req))
       default:
         throw new FrameHttpError(404, `Not found: POST ${path}`)
     }

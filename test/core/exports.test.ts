@@ -22,6 +22,7 @@ describe("package exports", () => {
       "./server",
       "./siwx",
       "./onramp",
+      "./smart-sessions",
       ...["en", "ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"].map(
         (tag) => `./locales/${tag}`
       ),
@@ -108,6 +109,7 @@ describe("package exports", () => {
         "getTabPanelProps",
         "getTabProps",
         "getViewParams",
+        "getWalletButtonProps",
         "getWalletGridCellProps",
         "getWalletGridProps",
         "getWalletGridRowProps",
@@ -150,13 +152,16 @@ describe("package exports", () => {
         "selectAllWallets",
         "selectBalance",
         "selectConnectView",
+        "selectConnections",
         "selectConnectorStatus",
         "selectNameRegistration",
         "selectNfts",
         "selectSend",
         "selectSwap",
         "selectTokens",
+        "selectWalletConnectOffer",
         "selectWalletConnectWallet",
+        "selectWalletList",
         "sendTokenKey",
         "sendValueInUsd",
         "setAccountName",
@@ -175,6 +180,7 @@ describe("package exports", () => {
         "transferSign",
         "translate",
         "truncateAddress",
+        "walletButton",
         "walletLink",
         "walletLinkKinds",
         "walletLinkTarget",
@@ -212,6 +218,18 @@ describe("package exports", () => {
     expect(typeof core.BlockchainApi.layerMemory).toBe("function")
     expect(typeof core.Analytics.layerMemory).toBe("function")
     expect(typeof core.ClientConfig.layer).toBe("function")
+  })
+
+  it("airlock-kit/smart-sessions exports the smart sessions' actions and selectors, none on airlock-kit's first load", async () => {
+    const sessions = await import("airlock-kit/smart-sessions")
+    expect(Object.keys(sessions).sort()).toEqual([
+      "loadSmartSessions",
+      "revokeSmartSession",
+      "selectSmartSessions",
+      "smartSessionsAddress"
+    ])
+    const core = (await import("airlock-kit")) as Record<string, unknown>
+    expect(Object.keys(sessions).filter((name) => name in core)).toEqual([])
   })
 
   it("airlock-kit/onramp exports the onramp's actions and selector, none of them on airlock-kit's first load", async () => {

@@ -19,8 +19,8 @@ const layers: ReadonlyArray<ReadonlyArray<string>> = [
   ["flows"],
   ["client"],
   // `airlock-kit/siwx`: the sign-in configurations and actions, over the client's SIWX part; `airlock-kit/onramp`: the
-  // onramp's actions and selector, over the client's onramp part.
-  ["siwx", "onramp"],
+  // onramp's actions and selector, over the client's onramp part; `airlock-kit/smart-sessions` likewise.
+  ["siwx", "onramp", "smartSessions"],
   ["testing"],
   ["index.ts", "effect.ts"]
 ]

@@ -83,3 +83,15 @@ export const rendererExample = (text = readFileSync(join(root, "docs/headless.md
   if (blocks.length !== 1) throw new Error(`docs/headless.md has ${blocks.length} \`\`\`ts renderer blocks, not 1`)
   return blocks[0] as Example
 }
+
+/**
+ * The ```ts browser connect-ui block of docs/headless.md ("A custom connect UI"): the wallet list and buttons in plain
+ * DOM that test/docs/connectUi.browser.test.ts runs in Chromium.
+ */
+export const connectUiExample = (text = readFileSync(join(root, "docs/headless.md"), "utf8")): Example => {
+  const blocks = extractExamples("docs/headless.md", text).filter((example) =>
+    example.info.split(/\s+/).includes("connect-ui")
+  )
+  if (blocks.length !== 1) throw new Error(`docs/headless.md has ${blocks.length} \`\`\`ts connect-ui blocks, not 1`)
+  return blocks[0] as Example
+}

@@ -32,6 +32,7 @@ const entries: Record<string, string> = {
   "airlock-kit/server": join(root, "server/index.ts"),
   "airlock-kit/siwx": join(root, "core/siwx/index.ts"),
   "airlock-kit/onramp": join(root, "core/onramp/index.ts"),
+  "airlock-kit/smart-sessions": join(root, "core/smartSessions/index.ts"),
   "airlock-kit/effect": join(root, "core/effect.ts"),
   "airlock-kit/testing": join(root, "core/testing/index.ts"),
   ...Object.fromEntries(
@@ -54,6 +55,7 @@ const isHeadless = (example: Example): boolean => {
   return (
     !example.info.includes("no-run") &&
     !example.info.includes("renderer") &&
+    !example.info.includes("browser") &&
     !/<[A-Z][A-Za-z]*[\s/>]/.test(example.code) &&
     specifiers.every(
       (specifier) =>

@@ -3,10 +3,17 @@ import { beforeEach, describe, expect, it } from "vitest"
 import type { StoredEvents } from "../../sandbox/api/routes/analytics.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
 import { connectDemo } from "./connectDemo.ts"
+import { loginByEmail } from "./emailLogin.ts"
 import { useE2eSession } from "./session.ts"
 
-// Every analytics event of a demo session reaches the sandbox's sink, and none of its requests ends failed in the
-// browser's network log (an unread answer used to be aborted by the HTTP client: net::ERR_ABORTED).
+interface Payload {
+  readonly eventId: string
+  readonly props: { readonly event: string; readonly properties?: Record<string, unknown> }
+}
+
+// Every analytics event of a demo session reaches the sandbox's sink, batched (a JSON array per request: every 10 s,
+// or with sendBeacon when the page is hidden), and none of its requests ends failed in the browser's network log (an
+// unread answer used to be aborted by the HTTP client: net::ERR_ABORTED).
 describe("analytics during a demo session", () => {
   const session = useE2eSession("airlock-e2e-analytics-")
   let sandbox: Sandbox
@@ -19,15 +26,24 @@ describe("analytics during a demo session", () => {
     request.method() === "POST" &&
     new URL(request.url()).pathname === "/e" &&
     request.url().startsWith(sandbox.urls.api)
+  const batchOf = (request: Request): ReadonlyArray<Payload> => {
+    const body = request.postDataJSON() as Payload | ReadonlyArray<Payload>
+    return Array.isArray(body) ? body : [body as Payload]
+  }
+  const stored = async () => {
+    const response = await fetch(`${sandbox.urls.api}/sandbox/events?projectId=${sandbox.urls.projectId}`)
+    return ((await response.json()) as StoredEvents).events
+  }
 
-  it("open, connect, close: each event arrives and no analytics request fails", async () => {
+  it("open, connect, close: each event arrives in a batch and no analytics request fails", async () => {
     const sent: Array<{ eventId: string; event: string }> = []
+    let requests = 0
     const settled: Array<string> = []
     const failed: Array<string> = []
     page.on("request", (request) => {
       if (!isEvent(request)) return
-      const body = request.postDataJSON() as { eventId: string; props: { event: string } }
-      sent.push({ eventId: body.eventId, event: body.props.event })
+      requests += 1
+      for (const body of batchOf(request)) sent.push({ eventId: body.eventId, event: body.props.event })
     })
     page.on("requestfinished", (request) => {
       if (isEvent(request)) settled.push(request.url())
@@ -35,9 +51,7 @@ describe("analytics during a demo session", () => {
     page.on("requestfailed", (request) => {
       if (!isEvent(request)) return
       settled.push(request.url())
-      failed.push(
-        `${(request.postDataJSON() as { props: { event: string } }).props.event}: ${request.failure()?.errorText}`
-      )
+      failed.push(`${batchOf(request).map((p) => p.props.event)}: ${request.failure()?.errorText}`)
     })
 
     // The browser collects garbage whenever it likes; here it does so all the time, so an answer left unread (which
@@ -55,20 +69,109 @@ describe("analytics during a demo session", () => {
       .click()
     await page.getByRole("dialog", { name: "Account" }).waitFor({ timeout: 15_000 })
     await page.keyboard.press("Escape")
-    await expect.poll(() => sent.filter((s) => s.event === "MODAL_CLOSE").length, { timeout: 15_000 }).toBe(1)
+    // Batches go out 10 s after their first event at the latest.
+    await expect.poll(() => sent.filter((s) => s.event === "MODAL_CLOSE").length, { timeout: 25_000 }).toBe(1)
 
-    await expect.poll(() => settled.length, { timeout: 15_000 }).toBe(sent.length)
+    await expect.poll(() => settled.length, { timeout: 15_000 }).toBe(requests)
     collecting = false
     await collector
     expect(failed).toEqual([])
+    // Batched: fewer requests than events.
+    expect(requests).toBeLessThan(sent.length)
 
     // The truth is the sandbox's record: every event the page sent, once.
-    const response = await fetch(`${sandbox.urls.api}/sandbox/events?projectId=${sandbox.urls.projectId}`)
-    const { events } = (await response.json()) as StoredEvents
+    const events = await stored()
     const received = events.filter((e) => sent.some((s) => s.eventId === e.body.eventId))
     expect(received.map((e) => e.body.eventId).sort()).toEqual(sent.map((s) => s.eventId).sort())
     expect(sent.map((s) => s.event)).toEqual(
       expect.arrayContaining(["MODAL_OPEN", "SELECT_WALLET", "CONNECT_SUCCESS", "MODAL_CLOSE"])
     )
-  })
+  }, 90_000)
+
+  it("open, connect, switch network, then hide the page: sendBeacon delivers the queue at once, in order; the funnel page lists it", async () => {
+    // Counts the page's beacons (the real sendBeacon still sends them).
+    await page.addInitScript(() => {
+      const beacons: Array<string> = []
+      ;(window as unknown as { __beacons: Array<string> }).__beacons = beacons
+      const original = navigator.sendBeacon.bind(navigator)
+      navigator.sendBeacon = (url: string | URL, data?: BodyInit | null) => {
+        beacons.push(String(url))
+        return original(url, data)
+      }
+    })
+    const before = new Set((await stored()).map((e) => e.body.eventId))
+    const fresh = async () => (await stored()).filter((e) => !before.has(e.body.eventId))
+
+    await connectDemo(page, sandbox.urls.demo)
+    await page.getByRole("button", { name: "Ethereum" }).click()
+    await page.getByRole("dialog", { name: "Choose Network" }).getByRole("button", { name: /^Base/ }).click()
+    await page.getByRole("button", { name: "Base" }).waitFor({ timeout: 15_000 })
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0)
+
+    // The tab goes to the background: the page's visibility says hidden, and the browser fires visibilitychange.
+    const hiddenAt = Date.now()
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" })
+      document.dispatchEvent(new Event("visibilitychange"))
+    })
+    const beacons = await page.evaluate(() => (window as unknown as { __beacons: Array<string> }).__beacons)
+    expect(beacons.length).toBeGreaterThan(0)
+    expect(new URL(beacons[0]!).pathname).toBe("/e")
+    expect(new URL(beacons[0]!).searchParams.get("projectId")).toBe(sandbox.urls.projectId)
+
+    // The switch's events reach the sandbox long before the 10 s timer would have sent them.
+    await expect
+      .poll(async () => (await fresh()).some((e) => e.body.props.event === "SWITCH_NETWORK"), { timeout: 5_000 })
+      .toBe(true)
+    expect(Date.now() - hiddenAt).toBeLessThan(8_000)
+    const names = (await fresh()).map((e) => e.body.props.event as string)
+    const funnel = ["MODAL_OPEN", "SELECT_WALLET", "CONNECT_SUCCESS", "MODAL_CLOSE", "SWITCH_NETWORK"]
+    expect(names.filter((name) => funnel.includes(name))).toEqual([
+      "MODAL_OPEN",
+      "SELECT_WALLET",
+      "CONNECT_SUCCESS",
+      // The modal closing itself after the connection is no MODAL_CLOSE (the user did not close it).
+      "MODAL_OPEN",
+      "SWITCH_NETWORK",
+      "MODAL_CLOSE"
+    ])
+    const switched = (await fresh()).find((e) => e.body.props.event === "SWITCH_NETWORK")
+    expect(switched?.body.props).toMatchObject({ properties: { network: "eip155:8453" } })
+
+    // The site owner's page: the funnel's counts and the latest events, in a browser.
+    const owner = await page.context().newPage()
+    await owner.goto(`${sandbox.urls.api}/sandbox/events?projectId=${sandbox.urls.projectId}`)
+    const funnelTable = owner.getByRole("table", { name: "Funnel" })
+    await expect.poll(() => funnelTable.getByRole("row", { name: /^SWITCH_NETWORK \d+$/ }).count()).toBe(1)
+    expect(await funnelTable.getByRole("row", { name: /^CONNECT_SUCCESS \d+$/ }).count()).toBe(1)
+    const latest = owner.getByRole("table", { name: "Latest events" })
+    expect(await latest.getByRole("row").nth(1).textContent()).toContain("MODAL_CLOSE")
+    await owner.close()
+  }, 90_000)
+
+  it("an email login's funnel arrives under AppKit's names when the visitor closes the tab (pagehide's beacon)", async () => {
+    const before = new Set((await stored()).map((e) => e.body.eventId))
+    const email = `events.${Date.now()}@example.com`
+    await page.goto(sandbox.urls.demo)
+    await loginByEmail(page, sandbox.urls.frame, email)
+    // Closing the tab fires pagehide: the queue leaves with a beacon, not 10 s later.
+    await page.close({ runBeforeUnload: true })
+    const funnel = [
+      "EMAIL_SUBMITTED",
+      "EMAIL_VERIFICATION_CODE_SENT",
+      "EMAIL_VERIFICATION_CODE_PASS",
+      "SELECT_WALLET",
+      "CONNECT_SUCCESS"
+    ]
+    const names = async () =>
+      (await stored())
+        .filter((e) => !before.has(e.body.eventId))
+        .map((e) => e.body.props.event as string)
+        .filter((name) => funnel.includes(name))
+    await expect.poll(names, { timeout: 5_000 }).toEqual(funnel)
+    const connected = (await stored()).find(
+      (e) => !before.has(e.body.eventId) && e.body.props.event === "CONNECT_SUCCESS"
+    )
+    expect(connected?.body.props).toMatchObject({ properties: { method: "email" } })
+  }, 90_000)
 })

@@ -90,3 +90,35 @@ export const clearNamespace = (state: AirlockState, namespace: ChainNamespace): 
     activeConnectorIds
   }
 }
+
+/**
+ * Lists a live connection of `namespace` that is not the active one (multi-wallet: another wallet restored on start,
+ * or one whose accounts changed while another is active): its entry is written after the active one's, and nothing
+ * else (account, active connector, network) changes.
+ */
+export const listConnection = (
+  state: AirlockState,
+  namespace: ChainNamespace,
+  connection: Pick<AdapterConnection, "connectorId" | "accounts" | "auth">
+): AirlockState => {
+  const list = state.connections[namespace] ?? []
+  const entry = {
+    connectorId: connection.connectorId,
+    accounts: connection.accounts.map((a) => ({ address: a })),
+    ...(connection.auth?.name === undefined ? {} : { auth: { name: connection.auth.name } })
+  }
+  const at = list.findIndex((c) => c.connectorId === connection.connectorId)
+  const next =
+    at === -1 ? [...list, entry] : list.map((c, i) => (i === at ? { ...entry, auth: entry.auth ?? c.auth } : c))
+  return { ...state, connections: { ...state.connections, [namespace]: next } }
+}
+
+/** Removes a connection of `namespace` that is not the active one from the list (the active one ends with `clearNamespace`). */
+export const unlistConnection = (state: AirlockState, namespace: ChainNamespace, connectorId: string): AirlockState => {
+  const list = state.connections[namespace]
+  if (list === undefined || !list.some((c) => c.connectorId === connectorId)) return state
+  return {
+    ...state,
+    connections: { ...state.connections, [namespace]: list.filter((c) => c.connectorId !== connectorId) }
+  }
+}

@@ -5,15 +5,20 @@ import { routerContext } from "../../state/routerContext.ts"
 import { StateStore } from "../../state/StateStore.ts"
 
 /**
- * Connected from the modal (a wallet's view, an embedded login's): it closes, as AppKit's does. An UnsupportedChain
- * the wallet's chain opened stays, and so does a sign-in view.
+ * Connected from the modal (a wallet's view, an embedded login's): it closes, as AppKit's does, or, for a wallet added
+ * from ProfileWallets, returns there. An UnsupportedChain the wallet's chain opened stays, and so does a sign-in view.
  */
 export const closeAfterConnect = Effect.gen(function* () {
   const store = yield* StateStore
   const options = yield* Options
-  store.update((s) =>
-    s.modal.open && (s.modal.view.startsWith("Connect") || s.modal.view.startsWith("Email"))
-      ? { ...s, modal: close(s.modal, routerContext(s, options)).state }
-      : s
-  )
+  store.update((s) => {
+    if (!s.modal.open || !(s.modal.view.startsWith("Connect") || s.modal.view.startsWith("Email"))) return s
+    // Multi-wallet: a wallet added from ProfileWallets returns there (SPEC §4), the login's views gone.
+    const at = s.modal.history.lastIndexOf("ProfileWallets")
+    if (at !== -1) {
+      const history = s.modal.history.slice(0, at + 1)
+      return { ...s, modal: { ...s.modal, view: "ProfileWallets", history, transition: "next" } }
+    }
+    return { ...s, modal: close(s.modal, routerContext(s, options)).state }
+  })
 })

@@ -113,7 +113,14 @@ export const connect = Effect.fn("connect")(function* (
   if (connector.type === "WALLET_CONNECT") yield* rememberLinking(chosen)
   yield* rememberRecent(connector, chosen)
   yield* track("CONNECT_SUCCESS", {
-    method: connector.type === "WALLET_CONNECT" ? (state.isMobile ? "mobile" : "qrcode") : "browser",
+    method:
+      connector.type === "WALLET_CONNECT"
+        ? state.isMobile
+          ? "mobile"
+          : "qrcode"
+        : connector.type === "AUTH"
+          ? "email"
+          : "browser",
     name: chosen?.name ?? connector.name
   })
   // The modal closes, unless sign-in is reading the account's sessions (it closes or asks to sign then).

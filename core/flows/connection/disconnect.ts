@@ -6,16 +6,29 @@ import { StateStore } from "../../state/StateStore.ts"
 import { track } from "../events/track.ts"
 import { endConnection } from "./end.ts"
 
-/** Asks the namespace's wallet to end the connection (revoking where it can); a failure is only a warning. */
+/**
+ * Asks the namespace's wallets to end their connections (revoking where they can): the active one's, and with
+ * multi-wallet every other listed one's; a failure is only a warning.
+ */
 export const disconnectWallet = (namespace: ChainNamespace) =>
   Effect.gen(function* () {
-    const store = yield* StateStore
-    const connectorId = store.getSnapshot().activeConnectorIds[namespace]
-    if (connectorId === undefined) return
-    const implementation = yield* (yield* Adapters).loadFor(connectorId, namespace)
-    const disconnectIt = implementation?.disconnect
-    if (disconnectIt !== undefined) yield* Effect.tryPromise(() => disconnectIt({ connectorId, namespace }))
-  }).pipe(Effect.catch((error) => Effect.logWarning("Airlock: the wallet did not confirm the disconnect", error)))
+    const state = (yield* StateStore).getSnapshot()
+    const active = state.activeConnectorIds[namespace]
+    const listed = (state.connections[namespace] ?? []).map((c) => c.connectorId).filter((id) => id !== active)
+    const ids = active === undefined ? listed : [active, ...listed]
+    yield* Effect.forEach(
+      ids,
+      (connectorId) =>
+        Effect.gen(function* () {
+          const implementation = yield* (yield* Adapters).loadFor(connectorId, namespace)
+          const disconnectIt = implementation?.disconnect
+          if (disconnectIt !== undefined) yield* Effect.tryPromise(() => disconnectIt({ connectorId, namespace }))
+        }).pipe(
+          Effect.catch((error) => Effect.logWarning("Airlock: the wallet did not confirm the disconnect", error))
+        ),
+      { concurrency: "unbounded", discard: true }
+    )
+  })
 
 /**
  * The namespaces a disconnect of `namespace` ends: itself, and when its connection is a WalletConnect session, every
@@ -33,7 +46,7 @@ export const sessionNamespaces = (state: AirlockState, namespace: ChainNamespace
 
 /**
  * Disconnects one namespace (with the other namespaces of its WalletConnect session), or every namespace that is not
- * already disconnected. The stored status follows; an open modal closes (embedded mode shows Connect).
+ * already disconnected; every connection of the namespace ends (multi-wallet: the listed ones too). The stored status follows; an open modal closes (embedded mode shows Connect).
  */
 export const disconnect = Effect.fn("disconnect")(function* (namespace?: ChainNamespace) {
   const store = yield* StateStore

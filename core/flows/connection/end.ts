@@ -11,25 +11,46 @@ import { stopListening } from "./listeners.ts"
 import { resetWalletConnect } from "./pairing.ts"
 
 /**
+ * Lets go of what one connector's connection in `namespace` holds: its event listener; the WalletConnect state with
+ * the session's last namespace (one session may serve EVM and Solana); an embedded wallet's stored login data
+ * (SPEC §4). The state's entries are the caller's to change.
+ */
+export const releaseConnector = (namespace: ChainNamespace, connectorId: string) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    const storage = yield* Storage
+    stopListening(yield* Adapters, namespace, connectorId)
+    const state = store.getSnapshot()
+    const ended = state.connectors.find((c) => c.id === connectorId)
+    const stillServes = (Object.keys(state.connections) as Array<ChainNamespace>).some(
+      (ns) =>
+        ns !== namespace &&
+        (state.activeConnectorIds[ns] === connectorId ||
+          state.connections[ns]?.some((c) => c.connectorId === connectorId) === true)
+    )
+    if (ended?.type === "WALLET_CONNECT" && !stillServes) yield* resetWalletConnect
+    if (ended?.type === "AUTH") {
+      yield* storage.remove(StorageKeys.email)
+      yield* storage.remove(StorageKeys.socialUsername)
+      yield* storage.remove(StorageKeys.socialProvider)
+    }
+  })
+
+/**
  * Ends a namespace's connection in the state and storage (the wallet already let go, or the user asked) and stops
- * following its events. An open Account view closes (any open view, with `closeModal: "any"`: a disconnect the user
- * asked for).
+ * following its events, and those of the namespace's other listed connections (multi-wallet). An open Account view
+ * closes (any open view, with `closeModal: "any"`: a disconnect the user asked for).
  */
 export const endConnection = (namespace: ChainNamespace, closeModal: "account" | "any" = "account") =>
   Effect.gen(function* () {
     const store = yield* StateStore
     const storage = yield* Storage
-    const adapters = yield* Adapters
     const options = yield* Options
-    const connectorId = store.getSnapshot().activeConnectorIds[namespace]
-    if (connectorId !== undefined) stopListening(adapters, namespace, connectorId)
-    const state = store.getSnapshot()
-    const ended = state.connectors.find((c) => c.id === connectorId)
-    // The WalletConnect state goes with the session's last namespace (one session may serve EVM and Solana).
-    const stillServes = Object.entries(state.activeConnectorIds).some(
-      ([ns, id]) => ns !== namespace && id === connectorId
-    )
-    if (ended?.type === "WALLET_CONNECT" && !stillServes) yield* resetWalletConnect
+    const before = store.getSnapshot()
+    const connectorId = before.activeConnectorIds[namespace]
+    const listed = (before.connections[namespace] ?? []).map((c) => c.connectorId)
+    const ids = connectorId === undefined ? listed : [connectorId, ...listed.filter((id) => id !== connectorId)]
+    for (const id of ids) yield* releaseConnector(namespace, id)
     store.update((state) => {
       const cleared = clearNamespace(state, namespace)
       return cleared.modal.open && (closeModal === "any" || cleared.modal.view === "Account")
@@ -38,10 +59,4 @@ export const endConnection = (namespace: ChainNamespace, closeModal: "account" |
     })
     yield* storage.set(StorageKeys.connectionStatus(namespace), "disconnected")
     yield* storage.remove(StorageKeys.connectedConnectorIds(namespace))
-    // SPEC §4: ending an embedded wallet's connection clears its stored login data.
-    if (ended?.type === "AUTH") {
-      yield* storage.remove(StorageKeys.email)
-      yield* storage.remove(StorageKeys.socialUsername)
-      yield* storage.remove(StorageKeys.socialProvider)
-    }
   })

@@ -8,9 +8,9 @@ import { StateStore } from "../../state/StateStore.ts"
 import { refreshBalance } from "../account/balance.ts"
 import { refreshIdentity } from "../account/identity.ts"
 import { reportChain } from "../network/report.ts"
-import { applyConnection } from "./apply.ts"
+import { dropListedConnection, endActiveConnection } from "./activate.ts"
+import { applyConnection, listConnection } from "./apply.ts"
 import { updateAuthConnection } from "./auth.ts"
-import { endConnection } from "./end.ts"
 import { listenerKey, stopListening } from "./listeners.ts"
 
 type ConnectionEvent =
@@ -23,9 +23,12 @@ type ConnectionEvent =
 const onEvent = (namespace: ChainNamespace, connectorId: string, event: ConnectionEvent) =>
   Effect.gen(function* () {
     const store = yield* StateStore
-    if (store.getSnapshot().activeConnectorIds[namespace] !== connectorId) return
+    if (store.getSnapshot().activeConnectorIds[namespace] !== connectorId) {
+      return yield* onOtherConnection(namespace, connectorId, event)
+    }
+    // Multi-wallet: the next listed connection becomes active, else the namespace is disconnected.
     if (event._tag === "disconnected" || (event._tag === "accounts" && event.accounts.length === 0)) {
-      return yield* endConnection(namespace)
+      return yield* endActiveConnection(namespace)
     }
     if (event._tag === "auth") return yield* updateAuthConnection(namespace, connectorId, { auth: event.auth })
     if (event._tag === "accounts") {
@@ -42,6 +45,24 @@ const onEvent = (namespace: ChainNamespace, connectorId: string, event: Connecti
     }
     yield* refreshBalance(namespace)
     if (event._tag === "accounts") yield* refreshIdentity(namespace)
+  })
+
+/**
+ * A wallet event of a connection that is listed but not active (multi-wallet): its entry follows its accounts, and
+ * it leaves the list (and storage) when it revokes access or disconnects. The active account, network and view stay.
+ */
+const onOtherConnection = (namespace: ChainNamespace, connectorId: string, event: ConnectionEvent) =>
+  Effect.gen(function* () {
+    const store = yield* StateStore
+    const listed = store.getSnapshot().connections[namespace]?.some((c) => c.connectorId === connectorId) === true
+    if (!listed) return
+    if (event._tag === "disconnected" || (event._tag === "accounts" && event.accounts.length === 0)) {
+      return yield* dropListedConnection(namespace, connectorId)
+    }
+    if (event._tag === "accounts") {
+      const { accounts } = event
+      store.update((s) => listConnection(s, namespace, { connectorId, accounts }))
+    }
   })
 
 /** Starts turning the connected wallet's events into state; a disconnect or the client's end stops it. */

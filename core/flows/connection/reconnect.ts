@@ -1,13 +1,14 @@
-import * as Duration from "effect/Duration"
 import * as Effect from "effect/Effect"
 import { isSocialProvider } from "../../schema/checks.ts"
 import type { ChainNamespace } from "../../schema/namespace.ts"
 import { Storage, StorageKeys } from "../../services/Storage.ts"
 import { StateStore } from "../../state/StateStore.ts"
-import { whenState } from "../../state/whenState.ts"
-import { implementationOf, toConnectionError } from "./adapter.ts"
+import { restoreWallet } from "./activate.ts"
+import { listConnection } from "./apply.ts"
 import { updateAuthConnection } from "./auth.ts"
 import { endConnection } from "./end.ts"
+import { listen } from "./events.ts"
+import { rememberConnections } from "./remember.ts"
 import { settle } from "./settle.ts"
 
 /**
@@ -16,46 +17,47 @@ import { settle } from "./settle.ts"
  */
 
 /** How long a reconnect on start may wait for the wallet before the app shows it disconnected. */
-export const RECONNECT_TIMEOUT = Duration.seconds(5)
+export { RECONNECT_TIMEOUT } from "./activate.ts"
 
 /**
- * Restores the stored connection of `namespace` on start, without a prompt: waits (bounded by
- * {@link RECONNECT_TIMEOUT}) for the stored connector to be discovered and for the wallet to answer. A wallet that
- * no longer grants access, or does not answer in time, leaves the namespace disconnected.
+ * Restores the stored connections of `namespace` on start, without a prompt: waits (bounded by
+ * {@link RECONNECT_TIMEOUT}) for each stored connector to be discovered and for its wallet to answer. The first one
+ * stored that answers is the active one again; with `multiWallet` on, the others that answer are listed in
+ * `connections` (their events followed) without becoming active. A wallet that no longer grants access, or does not
+ * answer in time, drops out with a warning; with none left the namespace is disconnected.
  */
 export const reconnect = Effect.fn("reconnect")(function* (namespace: ChainNamespace) {
   const storage = yield* Storage
   const store = yield* StateStore
-  const [connectorId] = (yield* storage.get(StorageKeys.connectedConnectorIds(namespace))) ?? []
-  const restore = Effect.gen(function* () {
-    if (connectorId === undefined) return undefined
-    const implementation = yield* implementationOf(connectorId, namespace)
-    const restoreWallet = implementation.reconnect
-    if (restoreWallet === undefined) return undefined
-    // The connector may announce itself a moment after the page starts (an extension's content script).
-    yield* whenState((state) => state.connectors.find((c) => c.id === connectorId))
-    const connection = yield* Effect.tryPromise({
-      try: () => {
-        const network = store.getSnapshot().activeNetworks[namespace]
-        return restoreWallet({ connectorId, namespace, ...(network === undefined ? {} : { network }) })
-      },
-      catch: toConnectionError
-    })
-    if (connection === undefined || connection.accounts.length === 0) return undefined
-    return { connection, implementation }
-  })
-  const restored = yield* restore.pipe(
-    Effect.timeoutOrElse({ duration: RECONNECT_TIMEOUT, orElse: () => Effect.succeed(undefined) }),
-    Effect.catch((error) =>
-      Effect.as(Effect.logWarning("Airlock: the stored connection was not restored", error), undefined)
-    )
-  )
-  if (restored === undefined) return yield* endConnection(namespace)
-  yield* settle(namespace, restored.connection, restored.implementation, false)
+  const stored = (yield* storage.get(StorageKeys.connectedConnectorIds(namespace))) ?? []
+  const connectorIds = [...new Set(stored.filter((id): id is string => typeof id === "string"))]
+  const restored = (yield* Effect.forEach(connectorIds, (id) => restoreWallet(namespace, id), {
+    concurrency: "unbounded"
+  })).filter((r) => r !== undefined)
+  const [active, ...others] = restored
+  if (active === undefined) return yield* endConnection(namespace)
+  yield* settle(namespace, active.connection, active.implementation, false)
   // An embedded wallet's social login names its provider again (the frame reports only the user name).
   const socialProvider =
-    restored.connection.auth === undefined ? undefined : yield* storage.get(StorageKeys.socialProvider)
+    active.connection.auth === undefined ? undefined : yield* storage.get(StorageKeys.socialProvider)
   if (socialProvider !== undefined && isSocialProvider(socialProvider)) {
-    yield* updateAuthConnection(namespace, restored.connection.connectorId, { auth: { socialProvider } })
+    yield* updateAuthConnection(namespace, active.connection.connectorId, { auth: { socialProvider } })
   }
+  if (!store.getSnapshot().features.multiWallet) return
+  for (const other of others) {
+    store.update((s) => listConnection(s, namespace, other.connection))
+    yield* listen(namespace, other.connection.connectorId, other.implementation)
+  }
+  // The ones that dropped out are forgotten.
+  yield* rememberConnections(namespace)
+})
+
+/**
+ * Restores, on start, every namespace the stored session left connected (their status is `connecting` until each
+ * settles, bounded by {@link RECONNECT_TIMEOUT}), side by side.
+ */
+export const reconnectStored = Effect.gen(function* () {
+  const { accounts } = (yield* StateStore).getSnapshot()
+  const stored = (Object.keys(accounts) as Array<ChainNamespace>).filter((ns) => accounts[ns].status !== "disconnected")
+  yield* Effect.forEach(stored, reconnect, { concurrency: "unbounded", discard: true })
 })

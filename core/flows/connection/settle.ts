@@ -13,6 +13,7 @@ import { refreshIdentity } from "../account/identity.ts"
 import { reportChain } from "../network/report.ts"
 import { applyConnection } from "./apply.ts"
 import { listen } from "./events.ts"
+import { rememberedConnectorIds } from "./remember.ts"
 
 /**
  * What a made or restored connection leads to: the state and the wallet's chain, the session stored for the next
@@ -75,5 +76,8 @@ const remember = (namespace: ChainNamespace, connectorId: string) =>
   Effect.gen(function* () {
     const storage = yield* Storage
     yield* storage.set(StorageKeys.connectionStatus(namespace), "connected")
-    yield* storage.set(StorageKeys.connectedConnectorIds(namespace), [connectorId])
+    yield* storage.set(
+      StorageKeys.connectedConnectorIds(namespace),
+      rememberedConnectorIds((yield* StateStore).getSnapshot(), namespace, connectorId)
+    )
   })

@@ -6,6 +6,7 @@ import type { FrameShape } from "../../services/FrameShape.ts"
 import { Storage, StorageKeys } from "../../services/Storage.ts"
 import { StateStore } from "../../state/StateStore.ts"
 import { updateAuthConnection } from "../connection/auth.ts"
+import { track } from "../events/track.ts"
 import { connectedAuth, namespace, readyFrame } from "./frame.ts"
 
 /** The networks each frame offers the smart account on: asked once per frame (they do not change in a session). */
@@ -52,4 +53,8 @@ export const setPreferredAccount = Effect.fn("setPreferredAccount")(function* (t
     user: { ...state.accounts[namespace].user, ...(user.accounts === undefined ? {} : { accounts: user.accounts }) }
   }
   yield* updateAuthConnection(namespace, connectorId, { accounts: [answer.address], auth })
+  yield* track("SET_PREFERRED_ACCOUNT_TYPE", {
+    accountType: answer.type,
+    network: store.getSnapshot().activeNetworks[namespace]?.caipNetworkId
+  })
 })

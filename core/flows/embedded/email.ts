@@ -2,7 +2,9 @@ import * as Clock from "effect/Clock"
 import * as Effect from "effect/Effect"
 import { EmailError } from "../../errors/catalogue.ts"
 import { isEmail } from "../../schema/checks.ts"
+import { errorEventOf } from "../../services/Analytics.ts"
 import { Storage, StorageKeys } from "../../services/Storage.ts"
+import { track } from "../events/track.ts"
 import { authConnector, readyFrame } from "./frame.ts"
 import { finishLogin } from "./login.ts"
 
@@ -42,7 +44,9 @@ export const connectEmail = Effect.fn("connectEmail")(function* (email: string) 
   yield* checkEmailAllowed
   const frame = yield* readyFrame
   yield* (yield* Storage).set(StorageKeys.lastEmailLoginTime, yield* Clock.currentTimeMillis)
+  yield* track("EMAIL_SUBMITTED")
   const { action } = yield* frame.request("CONNECT_EMAIL", { email: address })
+  if (action === "VERIFY_OTP") yield* track("EMAIL_VERIFICATION_CODE_SENT")
   if (action === "CONNECT") yield* finishLogin({ email: address })
   return action
 })
@@ -51,11 +55,18 @@ export const connectEmail = Effect.fn("connectEmail")(function* (email: string) 
 export const connectDevice = Effect.fn("connectDevice")(function* () {
   const frame = yield* readyFrame
   yield* frame.request("CONNECT_DEVICE")
+  yield* track("DEVICE_REGISTERED_FOR_EMAIL")
+  yield* track("EMAIL_VERIFICATION_CODE_SENT")
 })
 
 /** Logs in with the mailed code, then connects. */
 export const connectOtp = Effect.fn("connectOtp")(function* (email: string, otp: string) {
   const frame = yield* readyFrame
-  yield* frame.request("CONNECT_OTP", { otp: otp.trim() })
+  yield* frame
+    .request("CONNECT_OTP", { otp: otp.trim() })
+    .pipe(
+      Effect.tapError((error) => track("EMAIL_VERIFICATION_CODE_FAIL", { message: errorEventOf(error).errorMessage }))
+    )
+  yield* track("EMAIL_VERIFICATION_CODE_PASS")
   yield* finishLogin({ email: email.trim() })
 })

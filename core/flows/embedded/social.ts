@@ -4,6 +4,7 @@ import { SOCIAL_POPUP_POLL_MS } from "../../router/constants.ts"
 import type { SocialProvider } from "../../schema/login.ts"
 import { isSafeLinkUrl } from "../../schema/urlCheck.ts"
 import { StateStore } from "../../state/StateStore.ts"
+import { track } from "../events/track.ts"
 import { authConnector, namespace, readyFrame } from "./frame.ts"
 import { finishLogin } from "./login.ts"
 
@@ -44,7 +45,11 @@ export const connectSocial = Effect.fn("connectSocial")(function* (
   popup: Window | undefined
 ) {
   yield* authConnector
-  if (popup === undefined) return yield* new ConnectionError({ reason: "SocialConnectionFailed" })
+  yield* track("SOCIAL_LOGIN_STARTED", { provider })
+  if (popup === undefined) {
+    yield* track("SOCIAL_LOGIN_ERROR", { provider })
+    return yield* new ConnectionError({ reason: "SocialConnectionFailed" })
+  }
   const store = yield* StateStore
   store.update((s) => ({
     ...s,
@@ -58,6 +63,7 @@ export const connectSocial = Effect.fn("connectSocial")(function* (
     }
     popup.location.href = uri
     const result = yield* Effect.raceFirst(frame.socialResult(popup), whenPopupClosed(popup))
+    yield* track("SOCIAL_LOGIN_REQUEST_USER_DATA", { provider })
     const user = yield* frame.request("CONNECT_SOCIAL", { uri: result })
     const username = user.username ?? user.userName ?? undefined
     yield* finishLogin({
@@ -67,10 +73,20 @@ export const connectSocial = Effect.fn("connectSocial")(function* (
   })
   yield* login.pipe(
     Effect.mapError(socialError),
+    // Closing the popup or refusing at the provider is the user's choice (CANCELED); anything else is an error.
+    Effect.tapError((error) =>
+      track(
+        error instanceof ConnectionError && (error.reason === "PopupClosed" || error.reason === "ConnectionRejected")
+          ? "SOCIAL_LOGIN_CANCELED"
+          : "SOCIAL_LOGIN_ERROR",
+        { provider }
+      )
+    ),
     Effect.ensuring(
       Effect.sync(() => {
         if (!popup.closed) popup.close()
       })
     )
   )
+  yield* track("SOCIAL_LOGIN_SUCCESS", { provider })
 })

@@ -3,6 +3,7 @@ import { EmailError } from "../../errors/catalogue.ts"
 import { Storage, StorageKeys } from "../../services/Storage.ts"
 import { StateStore } from "../../state/StateStore.ts"
 import { updateAuthConnection } from "../connection/auth.ts"
+import { track } from "../events/track.ts"
 import { validEmail } from "./email.ts"
 import { connectedAuth, namespace, readyFrame } from "./frame.ts"
 
@@ -18,6 +19,7 @@ export const updateEmail = Effect.fn("updateEmail")(function* (email: string) {
   if (current?.toLowerCase() === address.toLowerCase()) return yield* new EmailError({ reason: "Unchanged" })
   yield* connectedAuth
   const frame = yield* readyFrame
+  yield* track("EMAIL_EDIT")
   const { action } = yield* frame.request("UPDATE_EMAIL", { email: address })
   return action
 })

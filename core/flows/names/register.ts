@@ -3,10 +3,12 @@ import * as Effect from "effect/Effect"
 import { ChainError, NameError } from "../../errors/catalogue.ts"
 import { replace } from "../../router/index.ts"
 import { evmCoinType, fullName, nameRegistrationMessage } from "../../rules/names.ts"
+import { errorEventOf } from "../../services/Analytics.ts"
 import { BlockchainApi } from "../../services/BlockchainApi.ts"
 import { StateStore } from "../../state/StateStore.ts"
 import { connectedOn } from "../account/balance.ts"
 import { request } from "../connection/request.ts"
+import { isSmartAccount, track } from "../events/track.ts"
 import { utf8Hex } from "../siwx/encode.ts"
 import { deriveNames, failureMessage, registrationFailure, updateNames } from "./slice.ts"
 
@@ -33,6 +35,8 @@ export const registerAccountName = Effect.gen(function* () {
   const names = store.getSnapshot().names
   if (names === undefined || names.step !== "form" || names.check !== "available") return
   const name = fullName(names.label, names.zone)
+  const properties = { isSmartAccount: isSmartAccount(store.getSnapshot(), "eip155"), ensName: name }
+  yield* track("REGISTER_NAME_INITIATED", properties)
   const run = Effect.gen(function* () {
     const connected = connectedOn(store.getSnapshot(), "eip155")
     if (connected === undefined) return yield* new ChainError({ reason: "NoActiveCaipAddress" })
@@ -50,6 +54,9 @@ export const registerAccountName = Effect.gen(function* () {
   })
   const address = yield* run.pipe(
     Effect.mapError((error) => registrationFailure(error, name)),
+    Effect.tapError((error) =>
+      track("REGISTER_NAME_ERROR", { ...properties, error: errorEventOf(error).errorMessage })
+    ),
     Effect.tapError((error) =>
       Effect.sync(() => {
         updateNames(store, (n) => ({ ...n, step: "form", error: failureMessage(error) }))
@@ -74,4 +81,5 @@ export const registerAccountName = Effect.gen(function* () {
     const names = s.names === undefined ? s.names : deriveNames({ ...s.names, step: "success", registered: name })
     return { ...s, accounts, modal, names }
   })
+  yield* track("REGISTER_NAME_SUCCESS", properties)
 }).pipe(Effect.withSpan("names.registerAccountName"))

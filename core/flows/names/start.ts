@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import { defaultNameZone } from "../../rules/names.ts"
 import { StateStore } from "../../state/StateStore.ts"
+import { isSmartAccount, track } from "../events/track.ts"
 import { setAccountName } from "./input.ts"
 import { blankNames } from "./slice.ts"
 
@@ -16,6 +17,7 @@ export interface NameRegistrationParams {
 export const startNameRegistration = (params: NameRegistrationParams = {}) =>
   Effect.gen(function* () {
     const store = yield* StateStore
+    yield* track("OPEN_ENS_FLOW", { isSmartAccount: isSmartAccount(store.getSnapshot(), "eip155") })
     store.update((s) => ({ ...s, names: blankNames(params.zone ?? defaultNameZone) }))
     if (params.label !== undefined && params.label !== "") yield* setAccountName(params.label)
   })

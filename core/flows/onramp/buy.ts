@@ -10,6 +10,7 @@ import { ONRAMP_ORDER_POLL_MS, ONRAMP_ORDER_TIMEOUT_MS, type OnrampState } from 
 import { StateStore } from "../../state/StateStore.ts"
 import { fetchActivity } from "../account/activity.ts"
 import { refreshBalance } from "../account/balance.ts"
+import { isSmartAccount, track } from "../events/track.ts"
 import { applyPush } from "../modal/push.ts"
 import { amountOf } from "./derive.ts"
 import { updateOnramp } from "./slice.ts"
@@ -114,6 +115,10 @@ export const buyWithProvider = (providerId: string, popup: Window | undefined) =
       return closeWindow(popup)
     }
     const startId = onramp.startId
+    yield* track("SELECT_BUY_PROVIDER", {
+      provider: providerId,
+      isSmartAccount: isSmartAccount(state, target.namespace)
+    })
     updateOnramp(store, (o) => ({
       ...o,
       step: "opening",

@@ -8,6 +8,7 @@ import { ClientScope } from "../../state/ClientScope.ts"
 import type { OnrampState } from "../../state/onramp.ts"
 import { StateStore } from "../../state/StateStore.ts"
 import type { Store } from "../../state/Store.ts"
+import { isSmartAccount, track } from "../events/track.ts"
 import { deriveOnramp } from "./derive.ts"
 import { requestOnrampQuote } from "./quote.ts"
 import { blankOnramp, updateOnramp } from "./slice.ts"
@@ -91,6 +92,9 @@ export const startOnramp = (params: OnrampStartParams = {}) =>
     const store = yield* StateStore
     const state = store.getSnapshot()
     const target = onrampTarget(state)
+    yield* track("SELECT_BUY_CRYPTO", {
+      isSmartAccount: target !== undefined && isSmartAccount(state, target.namespace)
+    })
     starts += 1
     const startId = starts
     const begin = (onramp: OnrampState) => store.update((s) => ({ ...s, onramp: deriveOnramp(onramp, s) }))

@@ -7,6 +7,7 @@ import { StateStore } from "../../state/StateStore.ts"
 import { fetchActivity } from "../account/activity.ts"
 import { refreshBalance } from "../account/balance.ts"
 import { request } from "../connection/request.ts"
+import { isSmartAccount, track } from "../events/track.ts"
 import { failed, messageOf } from "./errors.ts"
 
 /**
@@ -20,11 +21,19 @@ export const executeSend = (preview: SendPreview) =>
     if (network?.caipNetworkId !== preview.caipNetworkId) {
       return yield* new SendError({ reason: "NetworkChanged" })
     }
+    const properties = {
+      network: preview.caipNetworkId,
+      isSmartAccount: isSmartAccount(store.getSnapshot(), preview.namespace),
+      token: preview.token.symbol,
+      amount: preview.amount
+    }
+    yield* track("SEND_INITIATED", properties)
     // The preview the user confirmed is the approval: an embedded wallet does not ask again.
     const result = yield* request(preview.request, preview.namespace, { approved: true }).pipe(
       Effect.mapError((error) =>
         errorCode(error) === USER_REJECTED ? new SendError({ reason: "Rejected" }) : failed(messageOf(error))
-      )
+      ),
+      Effect.tapError((error) => track("SEND_ERROR", { ...properties, message: error.shortMessage }))
     )
     const implementation = yield* (yield* Adapters).load(preview.namespace)
     const confirm = implementation?.confirmTransfer
@@ -34,7 +43,8 @@ export const executeSend = (preview: SendPreview) =>
         : yield* Effect.tryPromise({
             try: () => confirm({ result, network }),
             catch: (error) => failed(messageOf(error))
-          })
+          }).pipe(Effect.tapError((error) => track("SEND_ERROR", { ...properties, message: error.shortMessage })))
+    yield* track("SEND_SUCCESS", properties)
     yield* refreshBalance(preview.namespace, { force: true })
     yield* fetchActivity(preview.namespace, { force: true })
     return { hash }

@@ -1,6 +1,7 @@
 import * as Effect from "effect/Effect"
 import { StateStore } from "../../state/StateStore.ts"
 import { disconnect } from "../connection/disconnect.ts"
+import { accountContext, track } from "../events/track.ts"
 import { closeModal } from "../modal/settle.ts"
 import { switchNetwork } from "../network/switchNetwork.ts"
 import { siwxAccount } from "./account.ts"
@@ -16,6 +17,7 @@ export const cancelSignMessage = (context: SiwxContext) =>
     const store = yield* StateStore
     const state = store.getSnapshot()
     const account = siwxAccount(state)
+    if (account !== undefined) yield* track("CLICK_CANCEL_SIWX", accountContext(state, account.namespace))
     if (account === undefined || !state.siwx.required || state.siwx.status === "authenticated") {
       return yield* closeModal
     }

@@ -3,8 +3,10 @@ import { ChainError, SiwxError } from "../../errors/catalogue.ts"
 import type { SIWXMessage } from "../../options/siwx.ts"
 import { errorMessage } from "../../rules/walletErrors.ts"
 import type { SIWXMessageData } from "../../schema/siwx.ts"
+import { errorEventOf } from "../../services/Analytics.ts"
 import { StateStore } from "../../state/StateStore.ts"
 import { request } from "../connection/request.ts"
+import { accountContext, track } from "../events/track.ts"
 import { showSnackMessage } from "../modal/feedback.ts"
 import { closeModal, openModal } from "../modal/settle.ts"
 import { type SiwxAccount, siwxAccount } from "./account.ts"
@@ -85,6 +87,8 @@ export const requestSignMessage = (context: SiwxContext) =>
     const store = yield* StateStore
     const account = siwxAccount(store.getSnapshot())
     if (account === undefined) return yield* new ChainError({ reason: "NoActiveCaipAddress" })
+    const eventContext = accountContext(store.getSnapshot(), account.namespace)
+    yield* track("CLICK_SIGN_SIWX_MESSAGE", eventContext)
     yield* setSiwx((siwx) => ({ ...siwx, status: "signing" }))
     const session = yield* Effect.gen(function* () {
       const message = yield* appCall(() =>
@@ -97,8 +101,9 @@ export const requestSignMessage = (context: SiwxContext) =>
       return session
     }).pipe(
       Effect.mapError((cause) => new SiwxError({ reason: "SignFailed", details: errorMessage(cause) })),
-      Effect.tapError(() =>
+      Effect.tapError((error) =>
         Effect.gen(function* () {
+          yield* track("SIWX_AUTH_ERROR", { ...eventContext, message: errorEventOf(error).errorMessage })
           yield* setSiwx((siwx) => ({ ...siwx, status: "unauthenticated" }))
           yield* showSnackMessage({ message: { id: "SiwxError.SignFailed" }, variant: "error" })
           const { modal } = store.getSnapshot()
@@ -109,6 +114,7 @@ export const requestSignMessage = (context: SiwxContext) =>
     const network = store.getSnapshot().activeNetworks[account.namespace]
     if (network !== undefined) context.lastSigned.set(account.namespace, network)
     yield* setSiwx(signedIn(account, session))
+    yield* track("SIWX_AUTH_SUCCESS", eventContext)
     if (store.getSnapshot().modal.open) yield* closeModal
     return session
   }).pipe(Effect.withSpan("siwx.requestSignMessage"))

@@ -6,6 +6,7 @@ import { flashSnack } from "../../router/timings.ts"
 import type { BuildApproveResponse, BuildTransactionResponse } from "../../schema/api/convert.ts"
 import { BlockchainApi } from "../../services/BlockchainApi.ts"
 import { Options } from "../../services/Options.ts"
+import type { AirlockState } from "../../state/AirlockState.ts"
 import { forkInClient } from "../../state/ClientScope.ts"
 import { routerContext } from "../../state/routerContext.ts"
 import { StateStore } from "../../state/StateStore.ts"
@@ -14,7 +15,7 @@ import type { SwapState, SwapTransaction } from "../../state/swap.ts"
 import { fetchActivity } from "../account/activity.ts"
 import { refreshBalance } from "../account/balance.ts"
 import { request } from "../connection/request.ts"
-import { track } from "../events/track.ts"
+import { isSmartAccount, track } from "../events/track.ts"
 import { settleNavigation } from "../modal/settle.ts"
 import { amountToQuote, userCaipAddress } from "./quote.ts"
 import { swapFailure, swapFailureOf, updateSwap } from "./slice.ts"
@@ -24,6 +25,16 @@ const quantity = (value: string | number): bigint => {
   return /^\d{1,78}$/.test(text) ? BigInt(text) : /^0x[0-9a-f]{1,64}$/i.test(text) ? BigInt(text) : 0n
 }
 const hex = (value: bigint) => `0x${value.toString(16)}`
+
+/** The properties of the swap events (AppKit's): the tokens and amounts on the preview, the network, the account kind. */
+const swapEventOf = (swap: SwapState, state: AirlockState) => ({
+  network: swap.caipNetworkId,
+  isSmartAccount: isSmartAccount(state, "eip155"),
+  swapFromToken: swap.from?.symbol,
+  swapToToken: swap.to?.symbol,
+  swapFromAmount: swap.amount,
+  swapToAmount: swap.toAmount
+})
 
 /** A built transaction as the wallet gets it: sent from the connected account, to the API's plain address. */
 const walletTransaction = (
@@ -146,10 +157,10 @@ export const approveSwap = Effect.gen(function* () {
   if (Result.isFailure(approved)) {
     const error = swapFailureOf(approved.failure)
     updateSwap(store, (s) => (current(s) ? { ...s, step: "preview", error } : undefined))
-    yield* track("SWAP_APPROVE_ERROR", { reason: error.reason })
+    yield* track("SWAP_APPROVAL_ERROR", { ...swapEventOf(swap, store.getSnapshot()), message: error.reason })
     return
   }
-  yield* track("SWAP_APPROVE_SUCCESS", { token: swap.from?.symbol })
+  yield* track("SWAP_APPROVE_SUCCESS", swapEventOf(swap, store.getSnapshot()))
   const userAddress = userCaipAddress(swap, address) ?? ""
   const rebuilt = yield* buildSwap(swap, userAddress, address, true).pipe(Effect.result)
   updateSwap(store, (s) =>
@@ -181,14 +192,14 @@ export const executeSwap = Effect.gen(function* () {
   if (swap?.step !== "preview" || swap.needsApproval || tx === undefined) return
   if (!(yield* sameNetwork(swap))) return
   updateSwap(store, (s) => ({ ...s, step: "swapping", error: undefined }))
-  const properties = { from: swap.from?.symbol, to: swap.to?.symbol, network: swap.caipNetworkId }
+  const properties = swapEventOf(swap, store.getSnapshot())
   yield* track("INITIATE_SWAP", properties)
   const sent = yield* sendTransaction(tx).pipe(Effect.result)
   const current = (s: SwapState) => s.step === "swapping" && s.swapTx === tx
   if (Result.isFailure(sent)) {
     const error = swapFailureOf(sent.failure)
     updateSwap(store, (s) => (current(s) ? { ...s, step: "preview", error } : undefined))
-    yield* track("SWAP_ERROR", { ...properties, reason: error.reason })
+    yield* track("SWAP_ERROR", { ...properties, message: error.reason })
     return
   }
   yield* track("SWAP_SUCCESS", properties)

@@ -23,6 +23,10 @@ export const approveMessages = {
   "approve.calls": "Calls",
   "approve.message": "Message",
   "approve.data": "Data",
+  /** `wallet_grantPermissions`: the key the app will act with, what it may do, and until when. */
+  "approve.sessionKey": "Session key",
+  "approve.permissions": "Permissions",
+  "approve.expiry": "Expires",
   "approve.waiting": "Waiting for the wallet…",
   "approve.reject": "Reject",
   "approve.approve": "Approve"

@@ -17,8 +17,10 @@ import { nameMessages } from "./names.ts"
 import { networkMessages } from "./network.ts"
 import { nftMessages } from "./nfts.ts"
 import { onrampMessages } from "./onramp.ts"
+import { profileWalletMessages } from "./profileWallets.ts"
 import { receiveMessages } from "./receive.ts"
 import { sendMessages } from "./send.ts"
+import { sessionMessages } from "./sessions.ts"
 import { siwxMessages } from "./siwx.ts"
 import { swapMessages } from "./swap.ts"
 import { titleMessages } from "./titles.ts"
@@ -35,6 +37,7 @@ export const areas = {
   common: commonMessages,
   connect: connectMessages,
   wallets: walletMessages,
+  profileWallets: profileWalletMessages,
   connecting: connectingMessages,
   embedded: embeddedMessages,
   account: accountMessages,
@@ -46,6 +49,7 @@ export const areas = {
   approve: approveMessages,
   send: sendMessages,
   names: nameMessages,
+  sessions: sessionMessages,
   swap: swapMessages,
   onramp: onrampMessages,
   siwx: siwxMessages,
@@ -61,6 +65,7 @@ export const en = {
   ...commonMessages,
   ...connectMessages,
   ...walletMessages,
+  ...profileWalletMessages,
   ...connectingMessages,
   ...embeddedMessages,
   ...accountMessages,
@@ -72,6 +77,7 @@ export const en = {
   ...approveMessages,
   ...siwxMessages,
   ...nameMessages,
+  ...sessionMessages,
   ...swapMessages,
   ...onrampMessages,
   ...errorMessages,

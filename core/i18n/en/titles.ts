@@ -37,5 +37,6 @@ export const titleMessages = {
   "title.OnrampBuyInProgress": "Buying",
   "title.Activity": "Activity",
   "title.Pay": "Pay",
-  "title.NftDetail": "NFT"
+  "title.NftDetail": "NFT",
+  "title.SmartSessions": "Sessions"
 } as const

@@ -71,6 +71,11 @@ const selectSwapEnabled = (state: AirlockState) =>
 // Issue 24: buying crypto on eip155 and solana (SPEC §9).
 const selectOnrampEnabled = (state: AirlockState) =>
   isViewEnabled("Onramp", state.features) && (state.activeNamespace === "eip155" || state.activeNamespace === "solana")
+// SPEC §7: smart sessions when that feature is on and the embedded wallet's smart account is connected (the rule of
+// `smartSessionsAddress` in airlock-kit/smart-sessions, read here without loading that entry into Account's chunk).
+const selectSessionsEnabled = (state: AirlockState) =>
+  state.features.smartSessions && state.accounts.eip155?.preferredAccountType === "smartAccount"
+const selectMultiWallet = (state: AirlockState) => state.features.multiWallet
 const shownFeatures = ["onramp", "swaps", "receive", "send"] as const
 // SPEC §9's order of the feature row (onramp, swaps, receive, send), as the app set it.
 const selectFeaturesOrder = (state: AirlockState) => state.features.walletFeaturesOrder
@@ -138,11 +143,13 @@ export const Account = ({ id }: ViewProps) => {
   const receiveEnabled = useAirlockSelector(selectReceiveEnabled)
   const sendEnabled = useAirlockSelector(selectSendEnabled)
   const swapEnabled = useAirlockSelector(selectSwapEnabled)
+  const sessionsEnabled = useAirlockSelector(selectSessionsEnabled)
   const onrampEnabled = useAirlockSelector(selectOnrampEnabled)
   const featuresOrder = useAirlockSelector(selectFeaturesOrder)
   // The remote 'activity' flag (SPEC §6) gates the history; without it the tab says there is none to show.
   const activityEnabled = useAirlockSelector(selectActivityEnabled)
   const isAuth = useAirlockSelector(selectIsAuth)
+  const multiWallet = useAirlockSelector(selectMultiWallet)
   // Which tab is shown is the view's own UI state, remembered per client while the page lives.
   const [selected, setSelected] = useState<AccountTab>(() => lastTabs.get(client) ?? "Tokens")
   const tabs = { id, tabs: accountTabs, selected, dir }
@@ -233,6 +240,12 @@ export const Account = ({ id }: ViewProps) => {
             <span className="airlock-list-name">{network.name}</span>
           </button>
         )}
+        {/* Multi-wallet: the connections, to switch, add or disconnect one (SPEC §6: only with the feature on). */}
+        {multiWallet ? (
+          <button type="button" className="airlock-list-item" data-nav="" onClick={() => client.push("ProfileWallets")}>
+            <span className="airlock-list-name">{t("profileWallets.manage")}</span>
+          </button>
+        ) : null}
         {/* SPEC §9: names on eip155 only; an account with a name has chosen already. */}
         {network?.chainNamespace === "eip155" && !profileName ? (
           <button
@@ -242,6 +255,11 @@ export const Account = ({ id }: ViewProps) => {
             onClick={() => client.push("RegisterAccountName")}
           >
             <span className="airlock-list-name">{t("names.choose")}</span>
+          </button>
+        ) : null}
+        {sessionsEnabled ? (
+          <button type="button" className="airlock-list-item" data-nav="" onClick={() => client.push("SmartSessions")}>
+            <span className="airlock-list-name">{t("sessions.entry")}</span>
           </button>
         ) : null}
         {explorer === undefined ? null : (

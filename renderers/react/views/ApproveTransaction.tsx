@@ -6,6 +6,7 @@ import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockNetwork } from "../hooks/useAirlockNetwork.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
+import { SessionPermission } from "./SessionPermission.tsx"
 
 const selectRequest = (state: AirlockState) => getViewParams(state.modal, "ApproveTransaction")
 
@@ -88,6 +89,30 @@ export const ApproveTransaction = () => {
           value={request.calls === undefined ? undefined : localizeDecimal(String(request.calls), locale)}
         />
         <Row label={t("approve.message")} value={request.message} />
+        <Row label={t("approve.sessionKey")} value={request.signer} />
+        {request.permissions === undefined || request.permissions.length === 0 ? null : (
+          <div>
+            <dt>{t("approve.permissions")}</dt>
+            <dd>
+              {request.permissions.map((permission, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a request's permissions never reorder
+                <div key={index}>
+                  <SessionPermission permission={permission} />
+                </div>
+              ))}
+            </dd>
+          </div>
+        )}
+        <Row
+          label={t("approve.expiry")}
+          value={
+            request.expiry === undefined
+              ? undefined
+              : new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }).format(
+                  new Date(request.expiry * 1000)
+                )
+          }
+        />
         <Row label={t("approve.data")} value={request.data} />
       </dl>
       {waiting ? (

@@ -76,6 +76,18 @@ const SignCard = () => {
       setResult(firstLine(error))
     }
   }
+  // Multi-wallet: the provider follows the active connection; its `eth_accounts` says which wallet answers.
+  const [accounts, setAccounts] = useState("")
+  const readAccounts = async () => {
+    setAccounts("")
+    try {
+      const provider = (await airlock.getProvider("eip155")) as EIP1193Provider | undefined
+      if (provider === undefined) return setAccounts("Connect a wallet first")
+      setAccounts(((await provider.request({ method: "eth_accounts" })) as Array<string>).join(" "))
+    } catch (error) {
+      setAccounts(firstLine(error))
+    }
+  }
   return (
     <Card id="sign" title="Sign a message">
       <p>
@@ -85,6 +97,10 @@ const SignCard = () => {
         Sign message
       </button>
       <CopyValue value={result} label="signature" testId="signature" />
+      <button type="button" onClick={() => void readAccounts()} disabled={account.status !== "connected"}>
+        Read eth_accounts
+      </button>
+      <CopyValue value={accounts} label="provider accounts" testId="provider-accounts" />
     </Card>
   )
 }

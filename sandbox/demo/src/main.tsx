@@ -7,6 +7,7 @@ import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
 import { App } from "./App.tsx"
 import { createDemoAirlock } from "./airlock.ts"
+import { CustomConnect } from "./CustomConnect.tsx"
 import { configPath, parseDemoConfig } from "./config.ts"
 import "./demo.css"
 
@@ -22,7 +23,12 @@ try {
   root.render(
     <StrictMode>
       <AirlockProvider client={airlock}>
-        <App api={config.api} projectId={config.projectId} />
+        {/* `/custom-connect`: a connect UI of the app's own on the headless wallet list (no modal). */}
+        {window.location.pathname === "/custom-connect" ? (
+          <CustomConnect />
+        ) : (
+          <App api={config.api} projectId={config.projectId} />
+        )}
       </AirlockProvider>
     </StrictMode>
   )

@@ -6,6 +6,7 @@
 import type { Address, Hex } from "viem"
 import type { FrameAccount, FrameConfig, FrameLogin } from "../api.ts"
 import type { AppRequest } from "./protocol.ts"
+import { readPci } from "./sessions.ts"
 import { accountsOf, type SentCalls, smartAccount, type WalletContext, walletRequest } from "./wallet.ts"
 
 /** A failure of one of the site's routes, with the server's message. */
@@ -296,7 +297,35 @@ export const makeFrame = (deps: FrameDeps) => {
         pending.add(controller)
         try {
           const list = params === undefined ? [] : Array.isArray(params) ? params : [params]
-          return await walletRequest(walletContext(signedIn, controller.signal), method, list)
+          // A session is revoked on its own chain (the pci says which), whichever chain the app is on.
+          const sessionChain =
+            method === "wallet_revokePermissions"
+              ? readPci((list[0] as { permissionsContext?: unknown } | undefined)?.permissionsContext)?.chainId
+              : undefined
+          const ctx = walletContext(signedIn, controller.signal)
+          const onChain =
+            sessionChain === undefined || !rpcUrls.has(sessionChain)
+              ? ctx
+              : {
+                  ...ctx,
+                  chainId: sessionChain,
+                  rpcUrl: rpcUrls.get(sessionChain)!,
+                  accountFactory: config.smartAccountChains.includes(sessionChain) ? config.accountFactory : null
+                }
+          const result = await walletRequest(onChain, method, list)
+          if (method === "wallet_grantPermissions") {
+            const granted = result as { permissionsContext: string; permissions: unknown; policies: unknown }
+            await api(
+              "/api/smart-sessions",
+              { pci: granted.permissionsContext, permissions: granted.permissions, policies: granted.policies },
+              token()
+            )
+          }
+          if (method === "wallet_revokePermissions") {
+            const pci = (list[0] as { permissionsContext?: unknown } | undefined)?.permissionsContext
+            await api("/api/smart-sessions", { pci }, token())
+          }
+          return result
         } finally {
           pending.delete(controller)
         }

@@ -22,6 +22,8 @@ import {
 import { privateKeyToAccount } from "viem/accounts"
 import { forwardedReadMethods } from "../../wallet/readMethods.ts"
 import { accountAbi, accountFactoryAbi, accountSalt } from "../contracts.ts"
+import { WalletRpcError } from "./rpcError.ts"
+import { grantPermissions, revokePermissions, type SessionWallet } from "./sessions.ts"
 
 /** The frame's account types. */
 export type ActiveAccountType = "eoa" | "smartAccount"
@@ -50,14 +52,7 @@ export interface WalletContext {
   readonly signal?: AbortSignal | undefined
 }
 
-/** An RPC error with the JSON-RPC code a provider would give. */
-export class WalletRpcError extends Error {
-  readonly code: number
-  constructor(code: number, message: string) {
-    super(message)
-    this.code = code
-  }
-}
+export { WalletRpcError } from "./rpcError.ts"
 
 /** Reads the frame forwards to the chain as they are (the same list as the Sandbox Wallet). */
 export const forwardedMethods = forwardedReadMethods
@@ -211,6 +206,29 @@ const randomCallsId = (): Hex => {
   return toHex(bytes)
 }
 
+/** The smart account's side of smart sessions (`sessions.ts`): the owner writes to the account and waits. */
+const sessionWallet = (ctx: WalletContext, c: ReturnType<typeof clients>): SessionWallet => ({
+  chainId: ctx.chainId,
+  nowSeconds: Math.floor(Date.now() / 1000),
+  accounts: async () => {
+    const accounts = await accountsOf(ctx)
+    return { active: accounts.active, smart: accounts.smart?.address }
+  },
+  deploy: () => ensureDeployed(ctx, c),
+  write: async (account, call) => {
+    const hash = await c.wallet.writeContract({
+      address: account,
+      abi: accountAbi,
+      functionName: call.functionName,
+      args: call.args as never
+    })
+    const receipt = await c.public.waitForTransactionReceipt({ hash, pollingInterval: 50 })
+    if (receipt.status !== "success")
+      throw new WalletRpcError(-32603, `The smart account's ${call.functionName} reverted`)
+    return hash
+  }
+})
+
 /**
  * Runs one JSON-RPC request for the signed-in user on the active chain.
  * @example
@@ -345,6 +363,10 @@ const run = async (ctx: WalletContext, method: string, params: ReadonlyArray<unk
         )
       }
     }
+    case "wallet_grantPermissions":
+      return (await grantPermissions(sessionWallet(ctx, c), params)).answer
+    case "wallet_revokePermissions":
+      return revokePermissions(sessionWallet(ctx, c), params)
     case "wallet_getCapabilities": {
       const [address] = params
       const { type } = await signerOf(ctx, address)

@@ -28,7 +28,8 @@ describe("core loads in two parts: the first load, then one lazy part with every
     expect(lazy.some((source) => source.endsWith("core/services/frameClient.ts"))).toBe(true)
     expect(lazy.filter((source) => source.includes("core/flows/embedded/"))).toEqual([])
     expect(lazy.filter((source) => source.endsWith("core/services/frameLive.ts"))).toEqual([])
-    // createAirlock's import()s: that part, and sign-in's (fetched only with the `siwx` or `siweConfig` option).
+    // createAirlock's import()s: that part, sign-in's (fetched only with the `siwx` or `siweConfig` option), and the
+    // headless wallet list's (`connectWallet`, `loadWallets`: fetched only when an app calls them).
     const targets = Object.values(outputs)
       .filter((output) => output.entryPoint !== undefined && !output.entryPoint.endsWith("createAirlock.ts"))
       .map((output) => output.entryPoint?.replace(/^.*?core\//, "core/"))
@@ -37,8 +38,15 @@ describe("core loads in two parts: the first load, then one lazy part with every
     const locales = targets.filter((target) => target?.startsWith("core/i18n/locales/"))
     expect(targets.filter((target) => !locales.includes(target))).toEqual([
       "core/client/lazy.ts",
-      "core/client/siwx.ts"
+      "core/client/multiWallet.ts",
+      "core/client/siwx.ts",
+      "core/client/wallets.ts"
     ])
+    expect(lazy.filter((source) => source.includes("core/flows/wallets/"))).toEqual([])
+    // Multi-wallet's actions (switch, disconnect one, add one) are a part of their own too.
+    expect(
+      lazy.filter((source) => /connection\/(switchConnection|disconnectConnection|addWallet)\.ts$/.test(source))
+    ).toEqual([])
     expect(lazy.filter((source) => source.includes("core/flows/siwx/"))).toEqual([])
     // Each bundled locale but English is a chunk of its own, fetched only when it is chosen.
     expect(locales).toEqual(

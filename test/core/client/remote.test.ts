@@ -43,7 +43,10 @@ const server = setupServer(
   http.get(`${API}/getAnalyticsConfig`, ok.analyticsConfig),
   http.get(`${API}/getWallets`, ok.wallets),
   http.post(`${API}/e`, async ({ request }) => {
-    events.push(await request.json())
+    // A batch (an array) since events are queued; one payload is still accepted.
+    const body: unknown = await request.json()
+    if (Array.isArray(body)) events.push(...body)
+    else events.push(body)
     return HttpResponse.json({})
   })
 )
@@ -186,6 +189,8 @@ describe("wallets and analytics", () => {
     await airlock.ready
     await airlock.open()
     await airlock.close()
+    // Queued events go out in a batch (10 s or 20 events, or the page hidden): sent now.
+    await airlock.runtime.runPromise(Analytics.use((analytics) => analytics.flush()))
     await vi.waitFor(() => expect(events).toHaveLength(2))
     expect(events.map((e) => (e as { props: { event: string } }).props.event)).toEqual(["MODAL_OPEN", "MODAL_CLOSE"])
     expect(events[0]).toMatchObject({
@@ -202,6 +207,7 @@ describe("wallets and analytics", () => {
     // Control: switch sending back on and close; MODAL_CLOSE arriving alone shows MODAL_OPEN was never sent.
     await airlock.runtime.runPromise(Analytics.use((analytics) => analytics.setEnabled(true)))
     await airlock.close()
+    await airlock.runtime.runPromise(Analytics.use((analytics) => analytics.flush()))
     await vi.waitFor(() => expect(events).toHaveLength(1))
     expect(events.map((e) => (e as { props: { event: string } }).props.event)).toEqual(["MODAL_CLOSE"])
   })
@@ -211,6 +217,7 @@ describe("wallets and analytics", () => {
     const airlock = start()
     await airlock.ready
     await airlock.open()
+    await airlock.runtime.runPromise(Analytics.use((analytics) => analytics.flush()))
     await vi.waitFor(() => expect(alertTitle(airlock.getState().alert)).toBe("Invalid App Configuration"))
   })
 })

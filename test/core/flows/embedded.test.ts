@@ -128,6 +128,8 @@ const settled = async <A>(client: TestAirlockClient, promise: Promise<A>): Promi
 describe("embedded wallet flows", () => {
   it("logs in by email and code: connected with the frame's user, the login remembered, the app's default account type asked for", async () => {
     const { site, airlock } = await start()
+    const events: Array<string> = []
+    airlock.subscribeEvents((event) => events.push(event.data.event))
     expect(await settled(airlock, connectEmail(airlock, "  ada@example.com "))).toBe("VERIFY_OTP")
     expect(site.requests.find((r) => r.action === "CONNECT_EMAIL")?.payload).toEqual({ email: "ada@example.com" })
     await settled(airlock, connectOtp(airlock, "ada@example.com", "123456"))
@@ -148,6 +150,14 @@ describe("embedded wallet flows", () => {
     // The theme and the app's data went to the frame once it was ready.
     expect(site.actions()).toContain("SYNC_THEME")
     expect(site.actions()).toContain("SYNC_DAPP_DATA")
+    // AppKit's email funnel, in order.
+    expect(events).toEqual([
+      "EMAIL_SUBMITTED",
+      "EMAIL_VERIFICATION_CODE_SENT",
+      "EMAIL_VERIFICATION_CODE_PASS",
+      "SELECT_WALLET",
+      "CONNECT_SUCCESS"
+    ])
   })
 
   it("refuses a second code within 30 s with the seconds left, and a bad address before asking the frame", async () => {
@@ -226,6 +236,10 @@ describe("embedded wallet flows", () => {
 
   it("fails a social login whose popup closed without a result with 'Popup closed', checked every second", async () => {
     const { site, airlock } = await start()
+    const events: Array<string> = []
+    airlock.subscribeEvents((event) =>
+      events.push(`${event.data.event} ${(event.data.properties as { provider?: string } | undefined)?.provider}`)
+    )
     const popup = { closed: false, location: { href: "" }, close: () => {} }
     const login = connectSocial(airlock, "github", popup as unknown as Window)
     login.catch(() => undefined)
@@ -238,6 +252,13 @@ describe("embedded wallet flows", () => {
     expect(airlock.getState().accounts.eip155.status).toBe("disconnected")
     // No popup at all (the browser blocked it): the login cannot start.
     await expect(connectSocial(airlock, "github", undefined)).rejects.toThrow("Failed to initiate social connection")
+    // Closing the popup is the user's choice (CANCELED); no popup is an error.
+    expect(events).toEqual([
+      "SOCIAL_LOGIN_STARTED github",
+      "SOCIAL_LOGIN_CANCELED github",
+      "SOCIAL_LOGIN_STARTED github",
+      "SOCIAL_LOGIN_ERROR github"
+    ])
   })
 
   it("signs out on disconnect, capped at 3 s when the frame does not answer, and forgets the stored login", async () => {

@@ -7,7 +7,13 @@ import { setupServer } from "msw/node"
 import { afterAll, afterEach, beforeAll, vi } from "vitest"
 import { AlertError } from "../../../core/errors/alerts.ts"
 import { ConnectionError } from "../../../core/errors/catalogue.ts"
-import { Analytics, type AnalyticsPayload, errorEventOf, keepaliveMaxBytes } from "../../../core/services/Analytics.ts"
+import {
+  Analytics,
+  type AnalyticsPayload,
+  analyticsBatchSize,
+  errorEventOf,
+  keepaliveMaxBytes
+} from "../../../core/services/Analytics.ts"
 import { ClientConfig } from "../../../core/services/ClientConfig.ts"
 import { Platform } from "../../../core/services/Platform.ts"
 import { captureLogs, type LoggedLine } from "./captureLogs.ts"
@@ -31,18 +37,21 @@ interface Received {
   readonly body: AnalyticsPayload
 }
 
-/** Collects POSTs to the analytics host and answers each with `status`. */
+/** Collects POSTs to the analytics host (each a batch: a JSON array) and answers each with `status`. */
 const sink = (status: number) => {
   const received: Array<Received> = []
+  const batches: Array<number> = []
   let notify: () => void = () => {}
   server.use(
     http.post(`${analyticsHost}/e`, async ({ request }) => {
-      received.push({ url: new URL(request.url), body: (await request.json()) as AnalyticsPayload })
+      const batch = (await request.json()) as ReadonlyArray<AnalyticsPayload>
+      batches.push(batch.length)
+      for (const body of batch) received.push({ url: new URL(request.url), body })
       notify()
       return status === 200 ? HttpResponse.json({}) : new HttpResponse(null, { status })
     })
   )
-  /** Waits until `count` requests arrived. */
+  /** Waits until `count` events arrived. */
   const waitFor = (count: number) =>
     Effect.promise(
       () =>
@@ -52,7 +61,7 @@ const sink = (status: number) => {
           check()
         })
     )
-  return { received, waitFor }
+  return { received, batches, waitFor }
 }
 
 /** Waits (polling, bounded by vitest's own timeout) until `condition` holds. */
@@ -76,6 +85,7 @@ describe("Analytics over HTTP", () => {
       const analytics = yield* Analytics
       yield* analytics.setAccount({ address: "0xabc", caipNetworkId: "eip155:1" })
       yield* analytics.sendEvent({ type: "track", event: "MODAL_OPEN", properties: { connected: false } })
+      yield* analytics.flush()
       yield* waitFor(1)
       const [request] = received
       assert.strictEqual(request?.url.pathname, "/e")
@@ -114,6 +124,7 @@ describe("Analytics over HTTP", () => {
     return Effect.gen(function* () {
       const analytics = yield* Analytics
       yield* analytics.sendEvent({ type: "track", event: "MODAL_OPEN" }).pipe(Effect.timeout("1 second"))
+      yield* analytics.flush().pipe(Effect.timeout("1 second"))
       release()
     }).pipe(Effect.provide(live()))
   })
@@ -122,9 +133,9 @@ describe("Analytics over HTTP", () => {
     server.use(http.post(`${analyticsHost}/e`, () => HttpResponse.error()))
     const lines: Array<LoggedLine> = []
     return Effect.gen(function* () {
-      yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }))
+      yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }).pipe(Effect.andThen(a.flush())))
       // Waits for the condition (the warning), not for a guessed amount of real time.
-      yield* until(() => lines.some((line) => line.level === "Warn" && line.text.includes("event not sent")))
+      yield* until(() => lines.some((line) => line.level === "Warn" && line.text.includes("events not sent")))
     }).pipe(Effect.provide(live()), captureLogs(lines))
   })
 
@@ -133,35 +144,38 @@ describe("Analytics over HTTP", () => {
     const lines: Array<LoggedLine> = []
     const alerts: Array<AlertError> = []
     return Effect.gen(function* () {
-      yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }))
+      yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }).pipe(Effect.andThen(a.flush())))
       yield* waitFor(1)
       yield* until(() => lines.some((line) => line.level === "Warn" && line.text.includes("HTTP 500")))
       assert.lengthOf(alerts, 0)
     }).pipe(Effect.provide(live({ onAlert: (alert) => alerts.push(alert) })), captureLogs(lines))
   })
 
-  it.live("the 'Invalid App Configuration' alert shows once on 403 from the analytics host", () => {
-    const { waitFor } = sink(403)
-    const lines: Array<LoggedLine> = []
+  it.live("a 403 from the analytics host shows 'Invalid App Configuration' once and stops all sending", () => {
+    const { received, waitFor } = sink(403)
     const callbacks: Array<AlertError> = []
     return Effect.gen(function* () {
       const analytics = yield* Analytics
       yield* analytics.sendEvent({ type: "track", event: "MODAL_OPEN" })
+      yield* analytics.flush()
       yield* waitFor(1)
       yield* until(() => callbacks.length === 1)
-      yield* analytics.sendEvent({ type: "track", event: "MODAL_CLOSE" })
-      yield* analytics.sendEvent({ type: "track", event: "MODAL_OPEN" })
-      yield* analytics.sendEvent({ type: "track", event: "MODAL_OPEN" })
-      // A 500 after the 403s proves the client read every earlier answer (one fiber per event, in order of answer).
-      server.use(http.post(`${analyticsHost}/e`, () => new HttpResponse(null, { status: 500 })))
-      yield* analytics.sendEvent({ type: "track", event: "MODAL_CLOSE" })
-      yield* until(() => lines.some((line) => line.text.includes("HTTP 500")))
+      // Nothing more leaves the page: neither a flush nor a full batch nor the timer sends again.
+      for (let i = 0; i < analyticsBatchSize + 3; i++) {
+        yield* analytics.sendEvent({ type: "track", event: "MODAL_CLOSE" })
+      }
+      yield* analytics.flush()
+      yield* analytics.sendError(new Error("boom"))
+      yield* analytics.flush()
+      // A request would be on its way by now; the host sees none.
+      for (let i = 0; i < 50; i++) yield* Effect.yieldNow
+      assert.lengthOf(received, 1)
       assert.lengthOf(callbacks, 1)
       const alert = callbacks[0]!
       assert.instanceOf(alert, AlertError)
       assert.strictEqual(alert.code, "APKT002")
       assert.strictEqual(alert.shortMessage, "Invalid App Configuration")
-    }).pipe(Effect.provide(live({ onAlert: (alert) => callbacks.push(alert) })), captureLogs(lines))
+    }).pipe(Effect.provide(live({ onAlert: (alert) => callbacks.push(alert) })))
   })
 })
 
@@ -188,7 +202,7 @@ describe("Analytics without a project id", () => {
       )
     )
   const sendAndSettle = Effect.gen(function* () {
-    yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }))
+    yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }).pipe(Effect.andThen(a.flush())))
     // The send is forked: let every ready fiber run (TestClock: no real time passes).
     for (let i = 0; i < 20; i++) yield* Effect.yieldNow
   })
@@ -370,7 +384,9 @@ describe("Analytics delivery over fetch", () => {
     () => {
       const sent: Array<Sent> = []
       return Effect.gen(function* () {
-        yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_CLOSE" }))
+        yield* Analytics.use((a) =>
+          a.sendEvent({ type: "track", event: "MODAL_CLOSE" }).pipe(Effect.andThen(a.flush()))
+        )
         yield* until(() => sent.length === 1 && sent[0]!.response.bodyUsed)
         assert.isTrue(sent[0]?.init.keepalive)
         // An unread answer leaves the request open until the HttpClient aborts it (Chromium: net::ERR_ABORTED).
@@ -390,7 +406,7 @@ describe("Analytics delivery over fetch", () => {
     const error = new Error("boom")
     error.stack = "x".repeat(keepaliveMaxBytes)
     return Effect.gen(function* () {
-      yield* Analytics.use((a) => a.sendError(error))
+      yield* Analytics.use((a) => a.sendError(error).pipe(Effect.andThen(a.flush())))
       yield* until(() => sent.length === 1)
       assert.isFalse(sent[0]?.init.keepalive)
     }).pipe(
@@ -410,7 +426,7 @@ describe("Analytics delivery over fetch", () => {
       const never = (init: RequestInit) =>
         new Promise<Response>((_, reject) => init.signal?.addEventListener("abort", () => reject(new Error("aborted"))))
       return Effect.gen(function* () {
-        yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }))
+        yield* Analytics.use((a) => a.sendEvent({ type: "track", event: "MODAL_OPEN" }).pipe(Effect.andThen(a.flush())))
         yield* settle
         assert.lengthOf(sent, 1)
         yield* TestClock.adjust("9999 millis")
@@ -427,4 +443,203 @@ describe("Analytics delivery over fetch", () => {
       )
     }
   )
+})
+
+describe("Analytics batching", () => {
+  /** An HTTP client that records each request's batch and answers 202 at once. */
+  const recordingClient = (batches: Array<ReadonlyArray<AnalyticsPayload>>, urls: Array<string> = []) =>
+    Layer.succeed(
+      HttpClient.HttpClient,
+      HttpClient.make((request) =>
+        Effect.sync(() => {
+          urls.push(request.url)
+          const body = request.body._tag === "Uint8Array" ? new TextDecoder().decode(request.body.body) : "[]"
+          batches.push(JSON.parse(body) as ReadonlyArray<AnalyticsPayload>)
+          return HttpClientResponse.fromWeb(request, new Response("{}", { status: 202 }))
+        })
+      )
+    )
+
+  /** A page whose visibility the test changes, with a `navigator.sendBeacon` that records (or refuses) beacons. */
+  const fakePage = (beacon: "accept" | "refuse" | "none" = "accept") => {
+    const document = Object.assign(new EventTarget(), { visibilityState: "visible" as DocumentVisibilityState })
+    const window = new EventTarget()
+    const beacons: Array<{ readonly url: URL; readonly body: ReadonlyArray<AnalyticsPayload> }> = []
+    const navigator =
+      beacon === "none"
+        ? {}
+        : {
+            sendBeacon(url: string, body: string) {
+              if (beacon === "refuse") return false
+              beacons.push({ url: new URL(url), body: JSON.parse(body) as ReadonlyArray<AnalyticsPayload> })
+              return true
+            }
+          }
+    const platform = Platform.layerTest({
+      origin: "https://dapp.example",
+      href: "https://dapp.example/",
+      document: document as unknown as Document,
+      window: window as unknown as Window,
+      navigator: navigator as unknown as Navigator
+    })
+    return {
+      platform,
+      beacons,
+      hide: () => {
+        document.visibilityState = "hidden"
+        document.dispatchEvent(new Event("visibilitychange"))
+      },
+      show: () => {
+        document.visibilityState = "visible"
+        document.dispatchEvent(new Event("visibilitychange"))
+      },
+      pagehide: () => window.dispatchEvent(new Event("pagehide"))
+    }
+  }
+
+  const layerOn = (
+    platform: Layer.Layer<Platform>,
+    batches: Array<ReadonlyArray<AnalyticsPayload>>,
+    urls?: Array<string>
+  ) => Analytics.layer.pipe(Layer.provide(Layer.mergeAll(recordingClient(batches, urls), config, platform)))
+
+  const settle = Effect.gen(function* () {
+    for (let i = 0; i < 20; i++) yield* Effect.yieldNow
+  })
+  const track = (event: string) => Analytics.use((a) => a.sendEvent({ type: "track", event }))
+  const names = (batch: ReadonlyArray<AnalyticsPayload> | undefined) => batch?.map((p) => p.props.event)
+
+  it.effect("events wait for the 10 s timer, then go out together as one batch, in order", () => {
+    const batches: Array<ReadonlyArray<AnalyticsPayload>> = []
+    const urls: Array<string> = []
+    return Effect.gen(function* () {
+      yield* track("MODAL_OPEN")
+      yield* TestClock.adjust("4 seconds")
+      yield* track("SELECT_WALLET")
+      yield* track("CONNECT_SUCCESS")
+      yield* settle
+      assert.lengthOf(batches, 0, "nothing is sent before the oldest event waited 10 s")
+      yield* TestClock.adjust("5999 millis")
+      yield* settle
+      assert.lengthOf(batches, 0)
+      yield* TestClock.adjust("1 millis")
+      yield* settle
+      assert.deepStrictEqual(names(batches[0]), ["MODAL_OPEN", "SELECT_WALLET", "CONNECT_SUCCESS"])
+      assert.strictEqual(new URL(urls[0]!).pathname, "/e")
+      // The next event starts a new 10 s wait.
+      yield* track("MODAL_CLOSE")
+      yield* TestClock.adjust("10 seconds")
+      yield* settle
+      assert.deepStrictEqual(names(batches[1]), ["MODAL_CLOSE"])
+      assert.lengthOf(batches, 2)
+    }).pipe(Effect.provide(layerOn(fakePage().platform, batches, urls)))
+  })
+
+  it.effect(`${analyticsBatchSize} queued events go out at once, without waiting for the timer`, () => {
+    const batches: Array<ReadonlyArray<AnalyticsPayload>> = []
+    return Effect.gen(function* () {
+      for (let i = 0; i < analyticsBatchSize - 1; i++) yield* track(`E${i}`)
+      yield* settle
+      assert.lengthOf(batches, 0)
+      yield* track("LAST")
+      yield* settle
+      assert.lengthOf(batches, 1)
+      assert.lengthOf(batches[0]!, analyticsBatchSize)
+      assert.strictEqual(batches[0]?.at(-1)?.props.event, "LAST")
+    }).pipe(Effect.provide(layerOn(fakePage().platform, batches)))
+  })
+
+  it.effect("the page hidden: the queue goes at once with sendBeacon (not over HTTP), to the same URL", () => {
+    const batches: Array<ReadonlyArray<AnalyticsPayload>> = []
+    const page = fakePage()
+    return Effect.gen(function* () {
+      yield* track("MODAL_OPEN")
+      yield* track("MODAL_CLOSE")
+      page.hide()
+      // Synchronously, in the listener: a page being hidden may never run another task.
+      assert.lengthOf(page.beacons, 1)
+      const [beacon] = page.beacons
+      assert.deepStrictEqual(names(beacon?.body), ["MODAL_OPEN", "MODAL_CLOSE"])
+      assert.strictEqual(beacon?.url.origin, analyticsHost)
+      assert.strictEqual(beacon?.url.pathname, "/e")
+      assert.deepStrictEqual(Object.fromEntries(beacon?.url.searchParams ?? []), {
+        projectId: "p1",
+        st: "airlock",
+        sv: "airlock-4.0.0"
+      })
+      // The queue is empty: the timer and a second hide send nothing more.
+      page.show()
+      page.hide()
+      yield* TestClock.adjust("10 seconds")
+      yield* settle
+      assert.lengthOf(page.beacons, 1)
+      assert.lengthOf(batches, 0)
+    }).pipe(Effect.provide(layerOn(page.platform, batches)))
+  })
+
+  it.effect("pagehide sends the queue with sendBeacon too; a visible page's visibilitychange sends nothing", () => {
+    const batches: Array<ReadonlyArray<AnalyticsPayload>> = []
+    const page = fakePage()
+    return Effect.gen(function* () {
+      yield* track("MODAL_OPEN")
+      page.show()
+      assert.lengthOf(page.beacons, 0)
+      page.pagehide()
+      assert.deepStrictEqual(names(page.beacons[0]?.body), ["MODAL_OPEN"])
+    }).pipe(Effect.provide(layerOn(page.platform, batches)))
+  })
+
+  it.effect("no sendBeacon (Node, old browsers): hiding the page sends the queue over HTTP", () => {
+    const batches: Array<ReadonlyArray<AnalyticsPayload>> = []
+    const page = fakePage("none")
+    return Effect.gen(function* () {
+      yield* track("MODAL_OPEN")
+      page.hide()
+      yield* settle
+      assert.deepStrictEqual(names(batches[0]), ["MODAL_OPEN"])
+    }).pipe(Effect.provide(layerOn(page.platform, batches)))
+  })
+
+  it.effect("a beacon the browser refuses (over its quota) goes over HTTP instead; nothing is lost", () => {
+    const batches: Array<ReadonlyArray<AnalyticsPayload>> = []
+    const page = fakePage("refuse")
+    return Effect.gen(function* () {
+      yield* track("MODAL_OPEN")
+      page.hide()
+      yield* settle
+      assert.deepStrictEqual(names(batches[0]), ["MODAL_OPEN"])
+    }).pipe(Effect.provide(layerOn(page.platform, batches)))
+  })
+
+  it.effect("the client going away (its scope closed) sends what is queued with a beacon and stops listening", () => {
+    const batches: Array<ReadonlyArray<AnalyticsPayload>> = []
+    const page = fakePage()
+    return Effect.gen(function* () {
+      yield* track("DISCONNECT_SUCCESS").pipe(Effect.provide(layerOn(page.platform, batches)))
+      assert.deepStrictEqual(names(page.beacons[0]?.body), ["DISCONNECT_SUCCESS"])
+      page.hide()
+      assert.lengthOf(page.beacons, 1, "the listeners are gone with the client")
+    })
+  })
+
+  it.effect("error reports are capped at 5 a minute on the client's clock, batched or not", () => {
+    const batches: Array<ReadonlyArray<AnalyticsPayload>> = []
+    return Effect.gen(function* () {
+      const analytics = yield* Analytics
+      for (let i = 0; i < 8; i++) yield* analytics.sendError(new TypeError(`bug ${i}`))
+      yield* TestClock.adjust("10 seconds")
+      yield* settle
+      const errors = batches.flat().filter((p) => p.props.type === "error")
+      assert.lengthOf(errors, 5)
+      assert.deepStrictEqual(
+        errors.map((p) => (p.props.type === "error" ? p.props.errorMessage : "")),
+        ["bug 0", "bug 1", "bug 2", "bug 3", "bug 4"]
+      )
+      yield* TestClock.adjust("50 seconds")
+      yield* analytics.sendError(new TypeError("a minute later"))
+      yield* TestClock.adjust("10 seconds")
+      yield* settle
+      assert.lengthOf(batches.flat(), 6)
+    }).pipe(Effect.provide(layerOn(fakePage().platform, batches)))
+  })
 })

@@ -540,6 +540,21 @@ describe("BlockchainApi onramp and sessions", () => {
       assert.deepStrictEqual(last("/v1/sessions/eip155:1:0xabc/revoke")?.body, { pci: "p1", signature: "0xs" })
     }).pipe(Effect.provide(live))
   )
+
+  it.effect("a malformed sessions answer, or a failing one, is an ApiError (never a list of half-read sessions)", () =>
+    Effect.gen(function* () {
+      const api = yield* BlockchainApi
+      server.use(get("/v1/sessions/eip155:1:0xabc", json({ pcis: [{ pci: 1, expiry: "soon" }] })))
+      const malformed = yield* Effect.flip(api.getSessions("eip155:1:0xabc"))
+      assert.strictEqual(malformed._tag === "ApiError" ? malformed.reason : malformed._tag, "Decode")
+      server.use(get("/v1/sessions/eip155:1:0xabc", json({ sessions: [] })))
+      const renamed = yield* Effect.flip(api.getSessions("eip155:1:0xabc"))
+      assert.strictEqual(renamed._tag === "ApiError" ? renamed.reason : renamed._tag, "Decode")
+      server.use(get("/v1/sessions/eip155:1:0xabc", () => new HttpResponse(null, { status: 500 })))
+      const failed = yield* Effect.flip(api.getSessions("eip155:1:0xabc"))
+      assert.strictEqual(failed._tag, "ApiError")
+    }).pipe(Effect.provide(live))
+  )
 })
 
 describe("BlockchainApi.layerMemory", () => {

@@ -154,8 +154,8 @@ describe("the modal", () => {
 
   test("a view without a screen yet shows a notice instead of a blank modal", async () => {
     const { client } = await renderAirlock()
-    await client.open({ view: "ProfileWallets" })
-    await expect.element(dialog("Wallets")).toBeVisible()
+    await client.open({ view: "Activity" })
+    await expect.element(dialog("Activity")).toBeVisible()
     await expect.element(page.getByText("This view is not available yet.")).toBeVisible()
   })
 })

@@ -8,11 +8,13 @@ test("airlock/react exports exactly the public names (a new export shows up here
       "AirlockProvider",
       "ConnectButton",
       "NetworkButton",
+      "WalletButton",
       "preloadModal",
       "useAirlock",
       "useAirlockAccount",
       "useAirlockActivity",
       "useAirlockBalance",
+      "useAirlockConnections",
       "useAirlockEvents",
       "useAirlockNetwork",
       "useAirlockNfts",
@@ -21,6 +23,8 @@ test("airlock/react exports exactly the public names (a new export shows up here
       "useAirlockState",
       "useAirlockTokens",
       "useAirlockTranslation",
+      "useAirlockWalletButton",
+      "useAirlockWallets",
     ]
   `)
 })

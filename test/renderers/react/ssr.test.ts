@@ -20,6 +20,7 @@ describe("importing any entry in Node", () => {
       "airlock-kit/server",
       "airlock-kit/siwx",
       "airlock-kit/onramp",
+      "airlock-kit/smart-sessions",
       ...["en", "ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"].map(
         (tag) => `airlock-kit/locales/${tag}`
       )

@@ -168,5 +168,86 @@ describe("sandbox projects", () => {
 
   it("refuses an event without its required fields", async () => {
     expect((await post(api, `/e?${demo}`, { eventId: "x" })).status).toBe(400)
+    // One bad payload refuses the whole batch: nothing of it is stored.
+    expect((await post(api, `/e?${demo}`, [event("batch-ok"), { eventId: "x" }])).status).toBe(400)
+    const stored = (await call(api, "/sandbox/events?projectId=airlock-demo")).body as {
+      events: Array<{ body: { eventId: string } }>
+    }
+    expect(stored.events.map((e) => e.body.eventId)).not.toContain("batch-ok")
+  })
+
+  it("stores a batch (an array of events, as core sends them) in order, and a beacon's text/plain batch too", async () => {
+    const batch = await post(api, `/e?${demo}`, [event("b1"), event("b2"), event("b3")])
+    expect(batch).toMatchObject({ status: 202, body: { accepted: true, count: 3 } })
+    // navigator.sendBeacon with a string body sends text/plain.
+    const beacon = await call(api, `/e?${demo}`, {
+      method: "POST",
+      headers: { "content-type": "text/plain;charset=UTF-8" },
+      body: JSON.stringify([event("b4")])
+    })
+    expect(beacon).toMatchObject({ status: 202, body: { accepted: true, count: 1 } })
+    const stored = (await call(api, "/sandbox/events?projectId=airlock-demo")).body as {
+      events: Array<{ body: { eventId: string } }>
+    }
+    expect(stored.events.map((e) => e.body.eventId).filter((id) => /^b\d$/.test(id))).toEqual(["b1", "b2", "b3", "b4"])
+    // Other routes still refuse text/plain (a simple request no preflight guards).
+    const control = await call(api, "/sandbox/projects", {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: JSON.stringify({ id: "p-text" })
+    })
+    expect(control.status).toBe(415)
+  })
+
+  it("refuses a batch of more than 100 events with 413 and stores none of it", async () => {
+    const many = Array.from({ length: 101 }, (_, i) => event(`many-${i}`))
+    expect((await post(api, `/e?${demo}`, many)).status).toBe(413)
+    const stored = (await call(api, "/sandbox/events?projectId=airlock-demo")).body as {
+      events: Array<{ body: { eventId: string } }>
+    }
+    expect(stored.events.some((e) => e.body.eventId.startsWith("many-"))).toBe(false)
+  })
+
+  it("shows the project's funnel as an HTML page: counts per event and the latest events, hostile values as text", async () => {
+    const hostile = "<script>alert(1)</script><img src=x onerror=alert(2)>"
+    const project = "p-funnel"
+    expect((await post(api, "/sandbox/projects", { id: project })).status).toBe(200)
+    const at = (eventId: string, name: string, properties?: object) => ({
+      ...event(eventId),
+      props: { type: "track", event: name, ...(properties === undefined ? {} : { properties }) }
+    })
+    await post(api, `/e?projectId=${project}`, [
+      at("f1", "MODAL_OPEN", { connected: false }),
+      at("f2", "SELECT_WALLET", { name: hostile, platform: "browser" }),
+      at("f3", "CONNECT_SUCCESS", { method: "browser", name: "Sandbox Wallet" }),
+      at("f4", "MODAL_OPEN", { connected: true }),
+      at("f5", hostile)
+    ])
+    const page = await call(api, `/sandbox/events?projectId=${project}&format=html`)
+    expect(page.status).toBe(200)
+    expect(page.type).toMatch(/^text\/html/)
+    // A browser's navigation (Accept: text/html first) gets the page without the query too.
+    const browser = await call(api, `/sandbox/events?projectId=${project}`, {
+      headers: { accept: "text/html,application/xhtml+xml,*/*;q=0.8" }
+    })
+    expect(browser.type).toMatch(/^text\/html/)
+    // fetch's default Accept still gets JSON (the tests' reading).
+    expect((await call(api, `/sandbox/events?projectId=${project}`)).type).toMatch(/^application\/json/)
+    const html = page.text
+    expect(html).toContain("<td>MODAL_OPEN</td><td>2</td>")
+    expect(html).toContain("<td>SELECT_WALLET</td><td>1</td>")
+    expect(html).toContain("<td>CONNECT_SUCCESS</td><td>1</td>")
+    expect(html).toContain("5 events received")
+    // Hostile values are text: no tag of theirs reaches the page.
+    expect(html).not.toContain("<script>")
+    expect(html).not.toContain("<img")
+    expect(html).toContain("&#60;script&#62;alert(1)&#60;/script&#62;")
+    // The newest event first in the latest list.
+    const latest = html.slice(html.indexOf("Latest events"))
+    const newest = latest.indexOf(
+      "&#60;script&#62;alert(1)&#60;/script&#62;&#60;img src=x onerror=alert(2)&#62;</td><td>track"
+    )
+    expect(newest).toBeGreaterThan(0)
+    expect(newest).toBeLessThan(latest.indexOf("<td>CONNECT_SUCCESS</td><td>track"))
   })
 })

@@ -123,6 +123,8 @@ describe("RegisterAccountName: registration (SPEC §4)", () => {
   it("signs the name and the time, registers it, sets the profile name and shows RegisterAccountNameSuccess", async () => {
     const { airlock, wallet } = await setup()
     await typed(airlock, "ada-lovelace")
+    const events: Array<unknown> = []
+    airlock.subscribeEvents((event) => events.push([event.data.event, event.data.properties]))
     await airlock.clock.adjust("1000 seconds")
     const now = await airlock.runtime.runPromise(Clock.currentTimeMillis)
     wallet.answerNext(signature)
@@ -142,6 +144,11 @@ describe("RegisterAccountName: registration (SPEC §4)", () => {
       data: { RegisterAccountNameSuccess: { name: "ada-lovelace.airlock.id" } }
     })
     expect(view(airlock)).toMatchObject({ step: "success", registered: "ada-lovelace.airlock.id" })
+    const properties = { isSmartAccount: false, ensName: "ada-lovelace.airlock.id" }
+    expect(events).toEqual([
+      ["REGISTER_NAME_INITIATED", properties],
+      ["REGISTER_NAME_SUCCESS", properties]
+    ])
     // Registered: the name is taken now.
     await startNameRegistration(airlock)
     await typed(airlock, "ada-lovelace")
@@ -151,8 +158,11 @@ describe("RegisterAccountName: registration (SPEC §4)", () => {
   it("back on the form with 'Error registering name {name}' when the wallet refuses", async () => {
     const { airlock, wallet } = await setup()
     await typed(airlock, "ada-lovelace")
+    const events: Array<string> = []
+    airlock.subscribeEvents((event) => events.push(event.data.event))
     wallet.rejectNextRequest()
     await expect(registerAccountName(airlock)).rejects.toMatchObject({ _tag: "NameError", reason: "RegisterFailed" })
+    expect(events).toEqual(["REGISTER_NAME_INITIATED", "REGISTER_NAME_ERROR"])
     expect(view(airlock)).toMatchObject({ step: "form", canRegister: true })
     expect(shown(airlock)).toBe("Error registering name ada-lovelace.airlock.id")
     expect(airlock.getState().modal.view).toBe("RegisterAccountName")

@@ -217,6 +217,13 @@ describe("Onramp: buying", () => {
     expect(airlock.getState().modal.view).toBe("OnrampBuyInProgress")
     expect(view(airlock)).toMatchObject({ step: "following", order: { id: "order-1", provider: "meld" } })
     expect(usdcHeld(airlock)).toBe("100")
+    // AppKit's onramp funnel: Buy Crypto opened, then the provider chosen.
+    const tracked = airlock.getState().lastEvent
+    expect(tracked?.data).toEqual({
+      type: "track",
+      event: "SELECT_BUY_PROVIDER",
+      properties: { provider: "meld", isSmartAccount: false }
+    })
     await airlock.clock.adjust("2 seconds")
     expect(view(airlock).order?.status).toBe("processing")
     await airlock.clock.adjust("1 second")

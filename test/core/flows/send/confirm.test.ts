@@ -23,6 +23,8 @@ const sentRequests = (requests: ReadonlyArray<{ readonly method: string }>) =>
 describe("Confirm", () => {
   it("asks the wallet (sending), then says 'Sent 0.5 ETH' and goes back to Account with the form emptied", async () => {
     const { airlock, wallet } = await previewed()
+    const events: Array<unknown> = []
+    airlock.subscribeEvents((event) => events.push([event.data.event, event.data.properties]))
     const answer = deferred<string>()
     wallet.answerNext(answer.promise)
     const confirming = airlock.confirmSend()
@@ -42,12 +44,29 @@ describe("Confirm", () => {
     })
     expect(state.modal).toMatchObject({ open: true, view: "Account" })
     expect(state.send).toEqual(initialSend)
+    const properties = { network: "eip155:1", isSmartAccount: false, token: "ETH", amount: "0.5" }
+    expect(events).toEqual([
+      ["SEND_INITIATED", properties],
+      ["SEND_SUCCESS", properties]
+    ])
   })
 
   it("shows the preview again with 'Transaction rejected in the wallet' when the user refuses", async () => {
     const { airlock, wallet } = await previewed()
+    const events: Array<unknown> = []
+    airlock.subscribeEvents((event) => events.push([event.data.event, event.data.properties]))
     wallet.answerNext(Promise.reject(Object.assign(new Error("User rejected"), { code: 4001 })))
     await airlock.confirmSend()
+    expect(events.at(-1)).toEqual([
+      "SEND_ERROR",
+      {
+        network: "eip155:1",
+        isSmartAccount: false,
+        token: "ETH",
+        amount: "0.5",
+        message: "Transaction rejected in the wallet"
+      }
+    ])
     // Time for a snack to show, had one been asked for (it would stay 2.2 s).
     await airlock.clock.adjust("200 millis")
     const state = airlock.getState()

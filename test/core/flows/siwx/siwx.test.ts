@@ -74,6 +74,8 @@ describe("sign in with the wallet (SIWX)", () => {
     const app = recordingSiwx()
     const { airlock, wallet } = setup(app.config)
     await airlock.ready
+    const events: Array<unknown> = []
+    airlock.subscribeEvents((event) => events.push([event.data.event, event.data.properties]))
     expect(airlock.getState().siwx.status).toBe("idle")
     await airlock.open()
     await airlock.connect("test.wallet")
@@ -97,6 +99,13 @@ describe("sign in with the wallet (SIWX)", () => {
     })
     expect(airlock.getState().modal.open).toBe(false)
     await expect(getSiwxSessions(airlock)).resolves.toEqual([session])
+    const context = { network: "eip155:1", isSmartAccount: false }
+    expect(events).toEqual(
+      expect.arrayContaining([
+        ["CLICK_SIGN_SIWX_MESSAGE", context],
+        ["SIWX_AUTH_SUCCESS", context]
+      ])
+    )
   })
 
   it("an account with a live session is signed in without a prompt (a reload's reconnect too)", async () => {
@@ -182,8 +191,11 @@ describe("sign in with the wallet (SIWX)", () => {
       (state) => state.snack,
       (snack) => snacks.push(snack?.message)
     )
+    const events: Array<string> = []
+    airlock.subscribeEvents((event) => events.push(event.data.event))
     wallet.rejectNextRequest()
     await expect(requestSignIn(airlock)).rejects.toThrow("Error signing message")
+    expect(events).toEqual(["CLICK_SIGN_SIWX_MESSAGE", "SIWX_AUTH_ERROR"])
     expect(airlock.getState().siwx.status).toBe("unauthenticated")
     expect(airlock.getState().modal).toMatchObject({ open: true, view: "SIWXSignMessage" })
     await vi.waitFor(() => expect(snacks).toContainEqual({ id: "SiwxError.SignFailed" }))
