@@ -52,6 +52,20 @@ const chainOf = (session: Session, namespace: SessionNamespace = "eip155"): stri
   return namespace === "eip155" ? Number(reference) : reference
 }
 
+/**
+ * The phone wallet behind a session, as it announced itself (its metadata's name and first icon), bounded: a hostile
+ * peer's 2 MB name never reaches the state. The icon is unchecked (renderers pass it through `isSafeImageUrl`).
+ */
+const peerWallet = (session: Session): { readonly name?: string; readonly icon?: string } | undefined => {
+  const metadata: { name?: unknown; icons?: unknown } = session.peer?.metadata ?? {}
+  const name =
+    typeof metadata.name === "string" && metadata.name.trim() !== "" ? metadata.name.trim().slice(0, 64) : undefined
+  const [first] = Array.isArray(metadata.icons) ? metadata.icons : []
+  const icon = typeof first === "string" && first.length <= 2048 ? first : undefined
+  if (name === undefined && icon === undefined) return undefined
+  return { ...(name === undefined ? {} : { name }), ...(icon === undefined ? {} : { icon }) }
+}
+
 /** Chain references to the app's own RPC URL, so reads never leave for a hosted RPC. */
 const rpcMapOf = (networks: ReadonlyArray<CaipNetwork>): Record<string, string> =>
   Object.fromEntries(
@@ -141,10 +155,12 @@ export const makeWalletConnectImplementation = async (
   const connectionOf = (session: Session): AdapterConnection => {
     chainId = chainOf(session) as number | undefined
     const solanaAccounts = accountsOf(session, "solana")
+    const wallet = peerWallet(session)
     return {
       connectorId: walletConnectConnectorId,
       accounts: accountsOf(session),
       chainId,
+      ...(wallet === undefined ? {} : { wallet }),
       ...(solanaAccounts.length === 0
         ? {}
         : { namespaces: { solana: { accounts: solanaAccounts, chainId: chainOf(session, "solana") } } })

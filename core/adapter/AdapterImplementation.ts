@@ -1,4 +1,4 @@
-import type { AccountUser } from "../schema/account.ts"
+import type { AccountUser, ConnectedWalletInfo } from "../schema/account.ts"
 import type { SocialProvider } from "../schema/login.ts"
 import type { ChainNamespace, PreferredAccountType } from "../schema/namespace.ts"
 import type { CaipNetwork } from "../schema/network.ts"
@@ -25,6 +25,12 @@ export interface AdapterConnection {
   readonly namespaces?: Readonly<Partial<Record<ChainNamespace, NamespaceConnection>>> | undefined
   /** The login behind an embedded-wallet connection (SPEC §3: user, account type, auth name). */
   readonly auth?: AuthConnection | undefined
+  /**
+   * The wallet behind the connection when it is not the connector's own (a WalletConnect session's peer: its name and
+   * icon, as the wallet announced them, unchecked): the account's `connectedWalletInfo`, and the name ProfileWallets
+   * shows.
+   */
+  readonly wallet?: ConnectedWalletInfo | undefined
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as Schema from "effect/Schema"
+import { ConnectedWalletInfo } from "./account.ts"
 import { ChainNamespace } from "./namespace.ts"
 import { OptionalSafeImageUrl } from "./url.ts"
 
@@ -103,7 +104,9 @@ export type ConnectionAccount = typeof ConnectionAccount.Type
 export const Connection = Schema.Struct({
   connectorId: Schema.String,
   accounts: Schema.Array(ConnectionAccount),
-  auth: Schema.optionalKey(Schema.Struct({ name: Schema.optionalKey(Schema.String) }))
+  auth: Schema.optionalKey(Schema.Struct({ name: Schema.optionalKey(Schema.String) })),
+  /** The wallet behind the connection when it is not the connector's own (a WalletConnect session's peer). */
+  wallet: Schema.optionalKey(ConnectedWalletInfo)
 })
 /** A live connection of a connector. */
 export type Connection = typeof Connection.Type

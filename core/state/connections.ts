@@ -57,9 +57,10 @@ export const selectConnections = (state: AirlockState, namespace?: ChainNamespac
       return {
         connectorId: connection.connectorId,
         namespace: ns,
-        name: connector?.name ?? connection.connectorId,
+        // A WalletConnect session names the phone wallet behind it; a browser wallet is its connector.
+        name: connection.wallet?.name ?? connector?.name ?? connection.connectorId,
         type: connector?.type,
-        icon: connector?.imageUrl ?? connector?.info?.icon ?? undefined,
+        icon: connection.wallet?.icon ?? connector?.imageUrl ?? connector?.info?.icon ?? undefined,
         accounts: connection.accounts,
         address: (isActive ? state.accounts[ns].address : undefined) ?? connection.accounts[0]?.address,
         authName: connection.auth?.name,

@@ -99,7 +99,8 @@ describe("several wallets at once in the demo", () => {
     await expect.poll(listed, { timeout: 30_000 }).toHaveLength(3)
     expect(phone.sessions()).toHaveLength(1)
     const rows = await listed()
-    expect(rows[0]).toMatch(/ Active$/)
+    // The phone wallet is listed by the name its session announced, not as "WalletConnect".
+    expect(rows[0]).toBe("Sandbox Mobile Wallet Active")
     expect(rows.slice(1).every((row) => row.endsWith(" Connected"))).toBe(true)
     expect((await address()).toLowerCase()).toBe(phone.address.toLowerCase())
     await closeModal()
@@ -119,7 +120,7 @@ describe("several wallets at once in the demo", () => {
 
     // Disconnecting the phone wallet (listed, not in use) leaves the other two, the embedded wallet still in use.
     await openWallets()
-    await wallets().getByRole("button", { name: "Disconnect WalletConnect", exact: true }).click()
+    await wallets().getByRole("button", { name: "Disconnect Sandbox Mobile Wallet", exact: true }).click()
     await expect.poll(listed, { timeout: 15_000 }).toHaveLength(2)
     // The session ended in the phone wallet too (through the relay), not only in the page.
     await expect.poll(() => phone.sessions(), { timeout: 15_000 }).toEqual([])

@@ -42,6 +42,9 @@ export const applyConnection = (
   // An embedded wallet's login: given with the connection, else kept from the same connector's (another account).
   const sameConnector = state.activeConnectorIds[namespace] === connection.connectorId
   const auth = connection.auth ?? (sameConnector ? authOf(state, namespace, connection.connectorId) : undefined)
+  // The wallet behind it (a WalletConnect peer): given with the connection, else kept from its listed entry.
+  const wallet =
+    connection.wallet ?? state.connections[namespace]?.find((c) => c.connectorId === connection.connectorId)?.wallet
   const withAccount: AirlockState = {
     ...state,
     accounts: {
@@ -54,7 +57,8 @@ export const applyConnection = (
         ...(previous.address === address && previous.balance !== undefined
           ? { balance: previous.balance, balanceSymbol: previous.balanceSymbol }
           : {}),
-        ...(auth === undefined ? {} : authFields(auth))
+        ...(auth === undefined ? {} : authFields(auth)),
+        ...(wallet === undefined ? {} : { connectedWalletInfo: wallet })
       }
     },
     connections: {
@@ -63,7 +67,8 @@ export const applyConnection = (
         {
           connectorId: connection.connectorId,
           accounts: connection.accounts.map((a) => ({ address: a })),
-          ...(auth?.name === undefined ? {} : { auth: { name: auth.name } })
+          ...(auth?.name === undefined ? {} : { auth: { name: auth.name } }),
+          ...(wallet === undefined ? {} : { wallet })
         },
         ...(state.connections[namespace] ?? []).filter((c) => c.connectorId !== connection.connectorId)
       ]
@@ -99,17 +104,20 @@ export const clearNamespace = (state: AirlockState, namespace: ChainNamespace): 
 export const listConnection = (
   state: AirlockState,
   namespace: ChainNamespace,
-  connection: Pick<AdapterConnection, "connectorId" | "accounts" | "auth">
+  connection: Pick<AdapterConnection, "connectorId" | "accounts" | "auth" | "wallet">
 ): AirlockState => {
   const list = state.connections[namespace] ?? []
   const entry = {
     connectorId: connection.connectorId,
     accounts: connection.accounts.map((a) => ({ address: a })),
-    ...(connection.auth?.name === undefined ? {} : { auth: { name: connection.auth.name } })
+    ...(connection.auth?.name === undefined ? {} : { auth: { name: connection.auth.name } }),
+    ...(connection.wallet === undefined ? {} : { wallet: connection.wallet })
   }
   const at = list.findIndex((c) => c.connectorId === connection.connectorId)
   const next =
-    at === -1 ? [...list, entry] : list.map((c, i) => (i === at ? { ...entry, auth: entry.auth ?? c.auth } : c))
+    at === -1
+      ? [...list, entry]
+      : list.map((c, i) => (i === at ? { ...entry, auth: entry.auth ?? c.auth, wallet: entry.wallet ?? c.wallet } : c))
   return { ...state, connections: { ...state.connections, [namespace]: next } }
 }
 

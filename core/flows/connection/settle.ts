@@ -49,7 +49,12 @@ export const settleOthers = (
         ? Effect.void
         : settle(
             namespace,
-            { connectorId: connection.connectorId, accounts: side.accounts, chainId: side.chainId },
+            {
+              connectorId: connection.connectorId,
+              accounts: side.accounts,
+              chainId: side.chainId,
+              ...(connection.wallet === undefined ? {} : { wallet: connection.wallet })
+            },
             implementation,
             namespace === activeBefore
           ),

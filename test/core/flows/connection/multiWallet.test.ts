@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from "vitest"
 import { ConnectionError } from "../../../../core/errors/catalogue.ts"
+import { applyConnection } from "../../../../core/flows/connection/apply.ts"
 import { mainnet } from "../../../../core/networks/index.ts"
 import { Storage, StorageKeys } from "../../../../core/services/Storage.ts"
 import { defaultProjectConfig } from "../../../../core/services/walletRegistry.ts"
+import { selectConnections } from "../../../../core/state/connections.ts"
 import { selectConnectorStatus } from "../../../../core/state/selectors.ts"
 import { createTestAirlock, fakeAdapter, type TestAirlockClient } from "../../../../core/testing/index.ts"
 import { snackText } from "../../../fixtures/englishText.ts"
@@ -271,5 +273,33 @@ describe("reconnect on start", () => {
     await airlock.ready
     await vi.waitFor(() => expect(airlock.getState().accounts.eip155.status).toBe("connected"))
     expect(summary(airlock)).toEqual([`wallet.b connected ${bob}`])
+  })
+})
+
+describe("the wallet behind a WalletConnect session", () => {
+  it("is listed by the name and icon its session announced, kept when the connection is switched away and back", async () => {
+    const { airlock } = setup()
+    await airlock.ready
+    const phone = { name: "Phone Wallet", icon: "https://wallet.example/icon.png" }
+    let state = applyConnection(
+      airlock.getState(),
+      "eip155",
+      { connectorId: "walletConnect", accounts: [alice], chainId: 1, wallet: phone },
+      true
+    )
+    expect(selectConnections(state, "eip155")[0]).toMatchObject({ connectorId: "walletConnect", ...phone })
+    expect(state.accounts.eip155.connectedWalletInfo).toEqual(phone)
+    // Another wallet in use, then the session again as switching re-applies it (its entry, no wallet given).
+    state = applyConnection(state, "eip155", { connectorId: "wallet.a", accounts: [bob], chainId: 1 }, true)
+    expect(state.accounts.eip155.connectedWalletInfo).toBeUndefined()
+    expect(selectConnections(state, "eip155").map((c) => c.name)).toEqual(["Wallet A", "Phone Wallet"])
+    state = applyConnection(
+      state,
+      "eip155",
+      { connectorId: "walletConnect", accounts: [alice], chainId: undefined },
+      true
+    )
+    expect(selectConnections(state, "eip155")[0]?.name).toBe("Phone Wallet")
+    expect(state.accounts.eip155.connectedWalletInfo).toEqual(phone)
   })
 })
