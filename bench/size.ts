@@ -310,6 +310,8 @@ if (lazy.size === 0) {
   process.exitCode = 1
 }
 await import("./siwxSize.ts")
+await import("./appkitSize.ts")
+await import("./wagmiSize.ts")
 if (overBudget.length > 0) console.log(`Over their chunk budget: ${overBudget.join(", ")}.`)
 else console.log("Every on-demand part is within its chunk budget.")
 if (over || overBudget.length > 0) process.exitCode = 1
@@ -327,6 +329,7 @@ if (!process.argv.includes("--size-only")) {
   await import("./namesLatency.ts")
   await import("./onrampLatency.ts")
   await import("./switchConnectionLatency.ts")
+  await import("./wagmiLatency.ts")
 }
 // Every figure is printed and every sandbox stopped. The process would not end by itself: the demo's Vite 8 build
 // (rolldown's native bundler) leaves thread-safe functions referenced after it finishes, which keep Node's event loop

@@ -27,14 +27,20 @@ const nameOf = (user: EmbeddedUser): string | undefined => {
   return typeof username === "string" ? username : undefined
 }
 
-/** The user as a connection: the active account first, with the login core writes into the account. */
-export const connectionOf = (connectorId: string, user: EmbeddedUser): AdapterConnection => {
+/**
+ * The user as a connection: the active account first, with the login core writes into the account. With the app's
+ * Solana network (`solana`) and the user's Solana account, the same login connects the solana namespace too.
+ */
+export const connectionOf = (connectorId: string, user: EmbeddedUser, solana?: CaipNetwork): AdapterConnection => {
   const accounts = user.accounts ?? []
   const name = nameOf(user)
   return {
     connectorId,
     accounts: [user.address, ...accounts.map((a) => a.address).filter((a) => a !== user.address)],
     chainId: typeof user.chainId === "number" ? user.chainId : Number(String(user.chainId).split(":").at(-1)),
+    ...(solana === undefined || user.solanaAddress === undefined
+      ? {}
+      : { namespaces: { solana: { accounts: [user.solanaAddress], chainId: solana.id } } }),
     auth: {
       user: {
         ...(user.email === undefined ? {} : { email: user.email }),
@@ -78,7 +84,10 @@ export const makeEmbeddedImplementation = async (
   const { frame, run } = client
   const networks = (context.networks ?? []).filter((n) => n.chainNamespace === "eip155")
   let current: CaipNetwork | undefined = networks[0]
+  // The Solana network the user's Solana account is on (SPEC §6: an EOA the frame keeps next to the EVM key).
+  let solana: CaipNetwork | undefined = (context.networks ?? []).find((n) => n.chainNamespace === "solana")
   const listeners = new Set<AdapterEvents>()
+  const solanaListeners = new Set<AdapterEvents>()
 
   /** Creates the frame (with `network`'s chain and RPC URL the first time) and waits until it is initialised. */
   const ready = async (network: CaipNetwork | undefined = current): Promise<void> => {
@@ -97,7 +106,7 @@ export const makeEmbeddedImplementation = async (
 
   frame.subscribe((event) => {
     if (event.type !== "SESSION_UPDATE" || event.isConnected) return
-    for (const events of listeners) events.disconnected()
+    for (const events of [...listeners, ...solanaListeners]) events.disconnected()
   })
 
   /**
@@ -132,15 +141,20 @@ export const makeEmbeddedImplementation = async (
           preferredAccountType: options.defaultAccountType ?? "smartAccount"
         })
       )
-      return connectionOf(connectorId, user)
+      return connectionOf(connectorId, user, solana)
     },
-    reconnect: async ({ connectorId, network }) => {
-      await ready(network ?? current)
-      if (network !== undefined) current = network
+    // Each namespace restores on its own: the solana namespace reads the same login's Solana account.
+    reconnect: async ({ connectorId, network, namespace }) => {
+      const onSolana = namespace === "solana" || network?.chainNamespace === "solana"
+      if (onSolana && network !== undefined) solana = network
+      await ready(onSolana ? current : (network ?? current))
+      if (!onSolana && network !== undefined) current = network
       const { isConnected } = await run(frame.request("IS_CONNECTED"))
       if (!isConnected) return undefined
       const user = await run(frame.request("GET_USER", current === undefined ? {} : { chainId: Number(current.id) }))
-      return connectionOf(connectorId, user)
+      if (!onSolana) return connectionOf(connectorId, user, solana)
+      if (user.solanaAddress === undefined || solana === undefined) return undefined
+      return { connectorId, accounts: [user.solanaAddress], chainId: solana.id }
     },
     // Sign-out never fails and is capped at 3 s (SPEC §4): the app forgets the login either way.
     disconnect: async () => {
@@ -148,6 +162,12 @@ export const makeEmbeddedImplementation = async (
       await run(frame.signOut)
     },
     switchNetwork: async ({ network }) => {
+      // The Solana account is the same on every Solana network: only the network the requests go to changes.
+      if (network.chainNamespace === "solana") {
+        solana = network
+        for (const events of solanaListeners) events.chainChanged(network.id)
+        return
+      }
       await ready(network)
       await run(frame.request("SWITCH_NETWORK", { chainId: Number(network.id) }))
       current = network
@@ -159,6 +179,25 @@ export const makeEmbeddedImplementation = async (
       }
     },
     request: async ({ method, params, network }) => {
+      if (network?.chainNamespace === "solana" || method.startsWith("solana_")) {
+        const target = network?.chainNamespace === "solana" ? network : solana
+        if (target === undefined)
+          throw new ConnectionError({ reason: "NoRequestedChains", details: "No Solana network" })
+        await ready(current)
+        try {
+          return await run(
+            frame.request("RPC_REQUEST", {
+              method,
+              ...(params === undefined ? {} : { params }),
+              chainId: String(target.id),
+              chainNamespace: "solana",
+              rpcUrl: rpcUrlOf(target)
+            })
+          )
+        } catch (error) {
+          throw asWalletError(error)
+        }
+      }
       const target = network?.chainNamespace === "eip155" ? network : current
       await ready(target)
       if (target === undefined) throw new ConnectionError({ reason: "NoRequestedChains", details: "No EVM network" })
@@ -179,24 +218,32 @@ export const makeEmbeddedImplementation = async (
       if (sendingMethods.has(method)) rereadUser()
       return result
     },
-    watchEvents: (_connectorId, events) => {
-      listeners.add(events)
-      return () => listeners.delete(events)
+    watchEvents: (_connectorId, events, namespace) => {
+      const set = namespace === "solana" ? solanaListeners : listeners
+      set.add(events)
+      return () => set.delete(events)
     },
     reloadConnector: async () => {
       if (frame.status() === "absent") return
       await run(frame.request("RELOAD"))
     },
+    // The Solana account's balance and transfers use the app's Solana RPC through the Solana adapter's code.
     getBalance: async ({ address, network }) => {
+      if (network.chainNamespace === "solana")
+        return (await import("../solana/rpc.ts")).balanceOf(network, address, context)
       if (!/^0x[0-9a-fA-F]{40}$/.test(address)) throw new Error(`Not an EVM address: ${address}`)
       const [client, evm] = await Promise.all([rpcClient(), import("../evm/implementation.ts")])
       return evm.formatEther(await client.balanceOf(network, address as `0x${string}`))
     },
     prepareTransfer: async (args) => {
+      if (args.network.chainNamespace === "solana")
+        return (await import("../solana/transfer.ts")).prepareSolanaTransfer(args, context)
       const [client, transfer] = await Promise.all([rpcClient(), import("../evm/transfer.ts")])
       return transfer.prepareEvmTransfer(client.clientFor(args.network), args)
     },
     confirmTransfer: async ({ result, network }) => {
+      if (network.chainNamespace === "solana")
+        return (await import("../solana/transfer.ts")).confirmSolanaTransfer(result, network, context)
       const [client, transfer] = await Promise.all([rpcClient(), import("../evm/transfer.ts")])
       return transfer.confirmEvmTransfer(client.clientFor(network), result)
     }

@@ -25,9 +25,14 @@
  */
 import type { Wallet } from "@wallet-standard/base"
 import type { AirlockAdapter } from "../../core/adapter/AirlockAdapter.ts"
+import type { AirlockClient } from "../../core/client/types.ts"
 import type { ConnectorData } from "../../core/schema/connector.ts"
 
 export { getSolanaSigner, type SolanaSigner } from "./signer.ts"
+
+import type { AirlockWalletOptions } from "./standardWallet.ts"
+
+export type { AirlockWalletOptions } from "./standardWallet.ts"
 
 /** Options of {@link solana}. */
 export interface SolanaAdapterOptions {
@@ -38,7 +43,10 @@ export interface SolanaAdapterOptions {
   readonly filter?: ((wallet: Wallet) => boolean) | undefined
 }
 
-/** Whether a Wallet Standard wallet can connect on Solana: a `solana:` chain and the connect feature. */
+/**
+ * Whether a Wallet Standard wallet can connect on Solana: a `solana:` chain and the connect feature. Airlock's own
+ * wallet ({@link registerAirlockWallet}) is not one: it is the app's connection itself.
+ */
 export const isSolanaWallet = (wallet: Wallet): boolean =>
   typeof wallet?.name === "string" &&
   wallet.name.length > 0 &&
@@ -46,7 +54,38 @@ export const isSolanaWallet = (wallet: Wallet): boolean =>
   wallet.chains.some((chain) => typeof chain === "string" && chain.startsWith("solana:")) &&
   typeof wallet.features === "object" &&
   wallet.features !== null &&
-  "standard:connect" in wallet.features
+  "standard:connect" in wallet.features &&
+  !("airlock:wallet" in wallet.features)
+
+/**
+ * Lists Airlock's connected Solana account as a Wallet Standard wallet named "Airlock" (or `options.name`), so an app
+ * on `@solana/wallet-adapter-react` (or any Wallet Standard app) lists it and uses it with no Airlock-specific code.
+ * Registered at once, connected or not, as browser wallets are: its account is the solana namespace's connection
+ * (the embedded wallet's Solana account, a WalletConnect phone's) and follows it; `standard:connect` without a
+ * connection opens Airlock's modal on Solana and fails with 'Connection rejected' (code 4001) when it closes first.
+ * `solana:signMessage`, `signTransaction`, `signAndSendTransaction` and `signIn` go through `airlock.request`, so
+ * SPEC §5's rules and the embedded wallet's ApproveTransaction apply. Its code loads on demand; the returned function
+ * unregisters it.
+ * @example
+ * ```ts
+ * import { registerAirlockWallet } from "airlock-kit/solana"
+ * const unregister = registerAirlockWallet(airlock)
+ * ```
+ */
+export const registerAirlockWallet = (airlock: AirlockClient, options: AirlockWalletOptions = {}): (() => void) => {
+  let stopped = false
+  let stop = () => {}
+  import("./standardWallet.ts").then(
+    (m) => {
+      if (!stopped) stop = m.registerAirlockWalletNow(airlock, options)
+    },
+    (error: unknown) => console.warn("Airlock: the Wallet Standard wallet could not load", error)
+  )
+  return () => {
+    stopped = true
+    stop()
+  }
+}
 
 /**
  * A wallet as a connector: its name is its id (the Wallet Standard makes names unique), `ANNOUNCED` like an EIP-6963

@@ -22,6 +22,8 @@ export const EmbeddedUser = Schema.Struct({
   accounts: Schema.optionalKey(Schema.Array(Schema.Struct({ address: Schema.String, type: AccountType }))),
   preferredAccountType: Schema.optionalKey(PreferredAccountType),
   smartAccountDeployed: Schema.optionalKey(Schema.Boolean),
+  /** The user's Solana account (SPEC §6: an EOA), where the frame keeps one next to the EVM key. */
+  solanaAddress: Schema.optionalKey(Schema.String),
   signature: Schema.optionalKey(Schema.String),
   message: Schema.optionalKey(Schema.String),
   siwxMessage: Schema.optionalKey(SIWXMessageData)

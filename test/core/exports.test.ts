@@ -23,6 +23,9 @@ describe("package exports", () => {
       "./siwx",
       "./onramp",
       "./smart-sessions",
+      "./appkit",
+      "./appkit/react",
+      "./wagmi",
       ...["en", "ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"].map(
         (tag) => `./locales/${tag}`
       ),
@@ -247,6 +250,53 @@ describe("package exports", () => {
     ])
     const core = (await import("airlock-kit")) as Record<string, unknown>
     expect(Object.keys(onramp).filter((name) => name in core)).toEqual([])
+  })
+
+  it("airlock-kit/appkit and airlock-kit/appkit/react export AppKit's names, none of them on airlock-kit's or airlock-kit/react's", async () => {
+    const appKit = await import("airlock-kit/appkit")
+    expect(Object.keys(appKit).sort()).toEqual([
+      "EthersAdapter",
+      "SolanaAdapter",
+      "createAppKit",
+      "selectAppKitAccount",
+      "selectAppKitNetwork",
+      "selectAppKitState",
+      "selectAppKitTheme",
+      "selectAppKitWalletInfo",
+      "toAirlockOptions",
+      "toAppKit"
+    ])
+    const react = await import("airlock-kit/appkit/react")
+    expect(Object.keys(react).sort()).toEqual([
+      "AppKitButton",
+      "EthersAdapter",
+      "SolanaAdapter",
+      "createAppKit",
+      "getAppKit",
+      "useAppKit",
+      "useAppKitAccount",
+      "useAppKitBalance",
+      "useAppKitConnection",
+      "useAppKitConnections",
+      "useAppKitEvents",
+      "useAppKitNetwork",
+      "useAppKitProvider",
+      "useAppKitState",
+      "useAppKitTheme",
+      "useDisconnect",
+      "useWalletInfo"
+    ])
+    const core = (await import("airlock-kit")) as Record<string, unknown>
+    const airlockReact = (await import("airlock-kit/react")) as Record<string, unknown>
+    expect(Object.keys(appKit).filter((name) => name in core || name in airlockReact)).toEqual([])
+    expect(Object.keys(react).filter((name) => name in core || name in airlockReact)).toEqual([])
+  })
+
+  it("airlock-kit/wagmi exports the wagmi connector alone, and loads nothing of wagmi", async () => {
+    const wagmi = await import("airlock-kit/wagmi")
+    expect(Object.keys(wagmi)).toEqual(["airlock"])
+    const source = readFileSync(new URL("../../adapters/wagmi/connector.ts", import.meta.url), "utf8")
+    expect(source.match(/^import (?!type ).*$/gm) ?? []).toEqual([])
   })
 
   it("airlock/testing exports the test client and the memory layers", async () => {

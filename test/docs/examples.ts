@@ -64,7 +64,12 @@ export const typecheckModules = async (dir: string, modules: ReadonlyArray<reado
     join(out, "tsconfig.json"),
     JSON.stringify({
       extends: "../../../tsconfig.json",
-      compilerOptions: { noEmit: true, noUnusedLocals: false },
+      // docs/wagmi.md's React block imports `wagmi` as an app does: the wagmi 3 installed as `wagmi3` here.
+      compilerOptions: {
+        noEmit: true,
+        noUnusedLocals: false,
+        paths: { wagmi: ["../../wagmi3/dist/types/exports/index.d.ts"] }
+      },
       include: [...modules.map(([name]) => name), "prelude.d.ts", "../../../renderers/react/theme/css.d.ts"]
     })
   )

@@ -33,6 +33,7 @@ const entries: Record<string, string> = {
   "airlock-kit/siwx": join(root, "core/siwx/index.ts"),
   "airlock-kit/onramp": join(root, "core/onramp/index.ts"),
   "airlock-kit/smart-sessions": join(root, "core/smartSessions/index.ts"),
+  "airlock-kit/appkit": join(root, "adapters/appkit/index.ts"),
   "airlock-kit/effect": join(root, "core/effect.ts"),
   "airlock-kit/testing": join(root, "core/testing/index.ts"),
   ...Object.fromEntries(

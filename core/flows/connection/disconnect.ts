@@ -31,13 +31,15 @@ export const disconnectWallet = (namespace: ChainNamespace) =>
   })
 
 /**
- * The namespaces a disconnect of `namespace` ends: itself, and when its connection is a WalletConnect session, every
- * other namespace that session serves (the session is one thing in the wallet too, so it ends whole).
+ * The namespaces a disconnect of `namespace` ends: itself, and when its connection is a WalletConnect session or the
+ * embedded wallet's login (AUTH: one login serves EVM and Solana), every other namespace it serves (the session is one
+ * thing in the wallet too, so it ends whole).
  */
 export const sessionNamespaces = (state: AirlockState, namespace: ChainNamespace): ReadonlyArray<ChainNamespace> => {
   const connectorId = state.activeConnectorIds[namespace]
   const connector = state.connectors.find((c) => c.id === connectorId)
-  if (connectorId === undefined || connector?.type !== "WALLET_CONNECT") return [namespace]
+  if (connectorId === undefined || (connector?.type !== "WALLET_CONNECT" && connector?.type !== "AUTH"))
+    return [namespace]
   const others = (Object.keys(state.activeConnectorIds) as Array<ChainNamespace>).filter(
     (ns) => ns !== namespace && state.activeConnectorIds[ns] === connectorId
   )

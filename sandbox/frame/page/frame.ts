@@ -7,6 +7,7 @@ import type { Address, Hex } from "viem"
 import type { FrameAccount, FrameConfig, FrameLogin } from "../api.ts"
 import type { AppRequest } from "./protocol.ts"
 import { readPci } from "./sessions.ts"
+import { solanaKeyOf, solanaRequest } from "./solana.ts"
 import { accountsOf, type SentCalls, smartAccount, type WalletContext, walletRequest } from "./wallet.ts"
 
 /** A failure of one of the site's routes, with the server's message. */
@@ -90,6 +91,8 @@ export const makeFrame = (deps: FrameDeps) => {
   let appName = deps.appOrigin
   let account: FrameAccount | undefined
   let key: Hex | undefined
+  // The Solana key derived from `key` (./solana.ts), made on first need.
+  let solanaKey: ReturnType<typeof solanaKeyOf> | undefined
   let loginId: string | undefined
   let updateId: string | undefined
   let farcasterChannel: string | undefined
@@ -115,12 +118,14 @@ export const makeFrame = (deps: FrameDeps) => {
     storage.remove(sessionStorageKey)
     account = undefined
     key = undefined
+    solanaKey = undefined
     if (tell && had) deps.onSessionChange(false)
   }
 
   const signIn = async (login: FrameLogin) => {
     storage.set(sessionStorageKey, login.token)
     account = login.account
+    solanaKey = undefined
     key = ((await api("/api/key", {}, login.token)) as { privateKey: Hex }).privateKey
   }
 
@@ -157,13 +162,20 @@ export const makeFrame = (deps: FrameDeps) => {
     }
   }
 
-  /** The user payload of the protocol (`EmbeddedUser`). */
+  /** The signed-in user's Solana key. */
+  const solanaKeyFor = (signedIn: { key: Hex }) => {
+    solanaKey ??= solanaKeyOf(signedIn.key)
+    return solanaKey
+  }
+
+  /** The user payload of the protocol (`EmbeddedUser`), with the Solana account next to the EVM ones. */
   const user = async () => {
     const signedIn = await session()
     const base = {
       ...(signedIn.account.email === null ? {} : { email: signedIn.account.email }),
       ...(signedIn.account.username === null ? {} : { username: signedIn.account.username }),
-      chainId
+      chainId,
+      solanaAddress: (await solanaKeyFor(signedIn)).address
     }
     if (evmChainId(chainId) === undefined)
       return {
@@ -286,6 +298,16 @@ export const makeFrame = (deps: FrameDeps) => {
         return { chainId }
       case "RPC_REQUEST": {
         const { method, params, chainNamespace, rpcUrl } = request.payload
+        if (chainNamespace === "solana") {
+          if (rpcUrl === undefined) throw new Error("A Solana request needs the network's rpcUrl")
+          const signedIn = await session()
+          return solanaRequest(
+            await solanaKeyFor(signedIn),
+            { rpcUrl, chainId: String(request.payload.chainId) },
+            method,
+            params
+          )
+        }
         if (chainNamespace !== "eip155")
           throw new Error(`The sandbox's embedded wallet does not sign on ${chainNamespace} chains`)
         const evm = evmChainId(request.payload.chainId)
@@ -390,6 +412,7 @@ export const makeFrame = (deps: FrameDeps) => {
     storageChanged: (newToken: string | null) => {
       account = undefined
       key = undefined
+      solanaKey = undefined
       deps.onSessionChange(newToken !== null)
     }
   }

@@ -10,7 +10,7 @@ import {
   smartAccountNetworks,
   updateEmail
 } from "../../../adapters/embedded/index.ts"
-import { base, mainnet } from "../../../core/networks/index.ts"
+import { base, mainnet, solanaLocalnet } from "../../../core/networks/index.ts"
 import { Storage, StorageKeys } from "../../../core/services/Storage.ts"
 import { createTestAirlock, type TestAirlockClient } from "../../../core/testing/index.ts"
 import { makeFakePage, secureOrigin } from "../services/frameFake.ts"
@@ -321,3 +321,75 @@ const storedEmail = (client: TestAirlockClient) =>
       return yield* (yield* Storage).get(StorageKeys.email)
     })
   )
+
+describe("the embedded wallet's Solana account", () => {
+  const solanaAddress = "8swV2M1CbyejEo6ScGRSXSpoiAXQGeKz9Df1Z1tnPaMJ"
+  const withSolana: Record<string, Handler> = {
+    ...defaultHandlers,
+    GET_USER: () => ({ ...user, solanaAddress }),
+    RPC_REQUEST: (payload) =>
+      (payload as { chainNamespace: string }).chainNamespace === "solana" ? { signature: "5igned" } : "0xsigned"
+  }
+
+  const startWithSolana = async (storage?: Iterable<readonly [string, string]>) => {
+    const site = makeSite(withSolana)
+    airlock = createTestAirlock({
+      clock: "test",
+      networks: [mainnet, base, solanaLocalnet],
+      adapters: [embedded()],
+      endpoints: {
+        walletApi: "https://api.airlock.test",
+        blockchainApi: "https://api.airlock.test",
+        frame: secureOrigin
+      },
+      ...(storage === undefined ? {} : { storage }),
+      platform: { window: site.page.window as unknown as Window, document: site.page.document as unknown as Document }
+    })
+    await airlock.ready
+    return { site, airlock }
+  }
+
+  it("connects both namespaces with one email login; a Solana sign waits in ApproveTransaction, then goes to the frame", async () => {
+    const { site, airlock } = await startWithSolana()
+    await settled(airlock, connectEmail(airlock, "ada@example.com"))
+    await settled(airlock, connectOtp(airlock, "ada@example.com", "123456"))
+    const state = airlock.getState()
+    expect(state.accounts.eip155).toMatchObject({ status: "connected", address: user.address })
+    expect(state.accounts.solana).toMatchObject({ status: "connected", address: solanaAddress })
+    expect(state.activeConnectorIds.solana).toBe("AUTH")
+    expect(state.activeNamespace).toBe("eip155")
+
+    const params = { message: "3yZe7d", pubkey: solanaAddress }
+    const signed = airlock.request({ method: "solana_signMessage", params }, { namespace: "solana" })
+    await expect.poll(() => airlock.getState().modal.view).toBe("ApproveTransaction")
+    expect(site.actions()).not.toContain("RPC_REQUEST")
+    await answerRequest(airlock, airlock.getState().modal.data.ApproveTransaction?.id as string, true)
+    expect(await settled(airlock, signed)).toEqual({ signature: "5igned" })
+    expect(site.requests.find((r) => r.action === "RPC_REQUEST")?.payload).toEqual({
+      method: "solana_signMessage",
+      params,
+      chainId: solanaLocalnet.id,
+      chainNamespace: "solana",
+      rpcUrl: solanaLocalnet.rpcUrls.default.http[0]
+    })
+
+    // One login: disconnecting EVM ends the Solana side too.
+    const disconnected = airlock.disconnect("eip155")
+    await airlock.clock.adjust("3 seconds")
+    await settled(airlock, disconnected)
+    expect(airlock.getState().accounts.solana.status).toBe("disconnected")
+    expect(airlock.getState().accounts.eip155.status).toBe("disconnected")
+  })
+
+  it("restores the Solana side of a stored login on start", async () => {
+    const { airlock } = await startWithSolana([
+      ["@airlock/eip155:connection_status", "connected"],
+      ["@airlock/eip155:connected_connector_ids", JSON.stringify(["AUTH"])],
+      ["@airlock/solana:connection_status", "connected"],
+      ["@airlock/solana:connected_connector_ids", JSON.stringify(["AUTH"])]
+    ])
+    await until(airlock, () => airlock.getState().accounts.solana.status === "connected")
+    expect(airlock.getState().accounts.solana).toMatchObject({ status: "connected", address: solanaAddress })
+    expect(airlock.getState().accounts.eip155).toMatchObject({ status: "connected", address: user.address })
+  })
+})

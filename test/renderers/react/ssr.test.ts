@@ -21,6 +21,9 @@ describe("importing any entry in Node", () => {
       "airlock-kit/siwx",
       "airlock-kit/onramp",
       "airlock-kit/smart-sessions",
+      "airlock-kit/appkit",
+      "airlock-kit/appkit/react",
+      "airlock-kit/wagmi",
       ...["en", "ar", "de", "es", "fr", "it", "ja", "ko", "pt-BR", "tr", "zh-CN", "zh-TW"].map(
         (tag) => `airlock-kit/locales/${tag}`
       )
