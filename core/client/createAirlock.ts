@@ -146,7 +146,11 @@ export const makeAirlock = (
         const result = applyClose(store, router)
         return flowAfter(lazy, (m) => m.modal.settleNavigation(result, wasOpen))
       }),
-    push: (view, ...data) => live(() => applyPush(store, view, ...data)),
+    push: (view, ...data) =>
+      live(() => {
+        applyPush(store, view, ...data)
+        if (store.getSnapshot().modal.view === view) background(flowAfter(lazy, (m) => m.modal.trackPush(view)))
+      }),
     goBack: () =>
       live(() => {
         const wasOpen = store.getSnapshot().modal.open

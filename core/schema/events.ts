@@ -51,9 +51,13 @@ export interface AirlockEventMap {
   }
   readonly CONNECT_ERROR: { readonly message: string }
   readonly DISCONNECT_SUCCESS: { readonly namespace: string; readonly connectorId?: string | undefined }
+  /** A wallet did not confirm the disconnect (the app disconnects anyway). */
+  readonly DISCONNECT_ERROR: { readonly namespace: string; readonly message: string }
+  readonly CLICK_ALL_WALLETS: undefined
   /** Airlock-only: another of the connected wallets became the active one (multi-wallet). */
   readonly SWITCH_CONNECTION: { readonly name: string; readonly namespace: string }
   // Networks
+  readonly CLICK_NETWORKS: undefined
   readonly SWITCH_NETWORK: { readonly network: string }
   // Email login (the embedded wallet)
   readonly EMAIL_SUBMITTED: undefined
@@ -75,10 +79,12 @@ export interface AirlockEventMap {
   readonly SIWX_AUTH_SUCCESS: AccountContext
   readonly SIWX_AUTH_ERROR: AccountContext & { readonly message: string }
   // Send
+  readonly OPEN_SEND: AccountContext
   readonly SEND_INITIATED: SendProperties
   readonly SEND_SUCCESS: SendProperties
   readonly SEND_ERROR: SendProperties & { readonly message: string }
   // Swap
+  readonly OPEN_SWAP: AccountContext
   readonly INITIATE_SWAP: SwapProperties
   readonly SWAP_SUCCESS: SwapProperties
   readonly SWAP_ERROR: SwapProperties & { readonly message: string }

@@ -130,7 +130,8 @@ describe("analytics during a demo session", () => {
       "MODAL_OPEN",
       "SELECT_WALLET",
       "CONNECT_SUCCESS",
-      // The modal closing itself after the connection is no MODAL_CLOSE (the user did not close it).
+      // The modal closing itself after the connection is a close too, as AppKit reports it.
+      "MODAL_CLOSE",
       "MODAL_OPEN",
       "SWITCH_NETWORK",
       "MODAL_CLOSE"

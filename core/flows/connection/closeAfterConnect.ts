@@ -3,6 +3,7 @@ import { close } from "../../router/index.ts"
 import { Options } from "../../services/Options.ts"
 import { routerContext } from "../../state/routerContext.ts"
 import { StateStore } from "../../state/StateStore.ts"
+import { track } from "../events/track.ts"
 
 /**
  * Connected from the modal (a wallet's view, an embedded login's): it closes, as AppKit's does, or, for a wallet added
@@ -11,6 +12,7 @@ import { StateStore } from "../../state/StateStore.ts"
 export const closeAfterConnect = Effect.gen(function* () {
   const store = yield* StateStore
   const options = yield* Options
+  const wasOpen = store.getSnapshot().modal.open
   store.update((s) => {
     if (!s.modal.open || !(s.modal.view.startsWith("Connect") || s.modal.view.startsWith("Email"))) return s
     // Multi-wallet: a wallet added from ProfileWallets returns there (SPEC §4), the login's views gone.
@@ -21,4 +23,6 @@ export const closeAfterConnect = Effect.gen(function* () {
     }
     return { ...s, modal: close(s.modal, routerContext(s, options)).state }
   })
+  // Closed by the connection, as a close button would: MODAL_CLOSE (AppKit reports every close).
+  if (wasOpen && !store.getSnapshot().modal.open) yield* track("MODAL_CLOSE", { connected: true })
 })

@@ -24,7 +24,12 @@ export const disconnectWallet = (namespace: ChainNamespace) =>
           const disconnectIt = implementation?.disconnect
           if (disconnectIt !== undefined) yield* Effect.tryPromise(() => disconnectIt({ connectorId, namespace }))
         }).pipe(
-          Effect.catch((error) => Effect.logWarning("Airlock: the wallet did not confirm the disconnect", error))
+          Effect.catch((error) =>
+            Effect.andThen(
+              Effect.logWarning("Airlock: the wallet did not confirm the disconnect", error),
+              track("DISCONNECT_ERROR", { namespace, message: error instanceof Error ? error.message : String(error) })
+            )
+          )
         ),
       { concurrency: "unbounded", discard: true }
     )

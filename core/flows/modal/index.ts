@@ -3,4 +3,5 @@
  * switch, the auth connector's reload), MODAL_OPEN / MODAL_CLOSE, and giving up an offered pairing. One chunk.
  * @module
  */
+export { trackPush } from "./pushEvents.ts"
 export { settleNavigation, settleOpen } from "./settle.ts"

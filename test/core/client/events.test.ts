@@ -1,5 +1,5 @@
 import { Effect, Layer } from "effect"
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { track } from "../../../core/flows/events/track.ts"
 import { base, mainnet } from "../../../core/networks/index.ts"
 import type { AnalyticsPayload } from "../../../core/services/Analytics.ts"
@@ -44,6 +44,35 @@ describe("airlock.subscribeEvents", () => {
     expect(sent.map((p) => p.props.event).filter((name) => expected.includes(name))).toEqual(expected)
     const switched = seen.find((e) => e.data.event === "SWITCH_NETWORK")
     expect(switched?.data.properties).toEqual({ network: "eip155:8453" })
+  })
+
+  it("the clicks that move between views report AppKit's events, and a close after a connection is a MODAL_CLOSE", async () => {
+    const { adapter } = fakeAdapter()
+    const airlock = createTestAirlock({ adapters: [adapter], networks: [mainnet, base] })
+    await airlock.ready
+    const seen: Array<AirlockEvent> = []
+    airlock.subscribeEvents((event) => seen.push(event))
+    await airlock.open()
+    airlock.push("AllWallets")
+    await vi.waitFor(() => expect(namesOf(seen)).toContain("CLICK_ALL_WALLETS"))
+    airlock.goBack()
+    await airlock.connect("test.wallet")
+    await vi.waitFor(() => expect(airlock.getState().modal.open).toBe(false))
+    const close = seen.filter((e) => e.data.event === "MODAL_CLOSE")
+    expect(close.map((e) => e.data.properties)).toEqual([{ connected: true }])
+    await airlock.open()
+    airlock.push("Networks")
+    airlock.push("Send")
+    await vi.waitFor(() => expect(namesOf(seen)).toContain("OPEN_SEND"))
+    expect(namesOf(seen).filter((name) => name.startsWith("CLICK_") || name.startsWith("OPEN_"))).toEqual([
+      "CLICK_ALL_WALLETS",
+      "CLICK_NETWORKS",
+      "OPEN_SEND"
+    ])
+    expect(seen.find((e) => e.data.event === "OPEN_SEND")?.data.properties).toEqual({
+      network: "eip155:1",
+      isSmartAccount: false
+    })
   })
 
   it("a subscriber that throws is reported and does not stop the others or the flow", async () => {
