@@ -1,4 +1,5 @@
 import type { Page, Request } from "playwright-core"
+import { type Address, createPublicClient, http, parseEther } from "viem"
 import { beforeEach, describe, expect, it } from "vitest"
 import type { StoredEvents } from "../../sandbox/api/routes/analytics.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
@@ -69,8 +70,8 @@ describe("analytics during a demo session", () => {
       .click()
     await page.getByRole("dialog", { name: "Account" }).waitFor({ timeout: 15_000 })
     await page.keyboard.press("Escape")
-    // Batches go out 10 s after their first event at the latest.
-    await expect.poll(() => sent.filter((s) => s.event === "MODAL_CLOSE").length, { timeout: 25_000 }).toBe(1)
+    // Batches go out 10 s after their first event at the latest. Two closes: the connection's own, then Escape.
+    await expect.poll(() => sent.filter((s) => s.event === "MODAL_CLOSE").length, { timeout: 25_000 }).toBe(2)
 
     await expect.poll(() => settled.length, { timeout: 15_000 }).toBe(requests)
     collecting = false
@@ -175,4 +176,65 @@ describe("analytics during a demo session", () => {
     )
     expect(connected?.body.props).toMatchObject({ properties: { method: "email" } })
   }, 90_000)
+  it("a connect -> send session: the sink and the funnel page hold each step in order, and the chain holds the send", async () => {
+    const before = new Set((await stored()).map((e) => e.body.eventId))
+    const fresh = async () => (await stored()).filter((e) => !before.has(e.body.eventId))
+    const receiver = sandbox.accounts[2]?.address as Address
+    const rpcUrl = sandbox.urls.chains.find((c) => c.chainId === 1)?.rpcUrl
+    const chain = createPublicClient({ transport: http(rpcUrl) })
+    const balance = await chain.getBalance({ address: receiver })
+
+    await connectDemo(page, sandbox.urls.demo)
+    await page
+      .getByRole("banner")
+      .getByRole("button", { name: /\.\.\./ })
+      .click()
+    const account = page.getByRole("dialog", { name: "Account" })
+    await account.getByRole("button", { name: "Send" }).click({ timeout: 15_000 })
+    const send = page.getByRole("dialog", { name: "Send" })
+    await send.getByRole("button", { name: / Balance / }).click({ timeout: 15_000 })
+    await send.getByRole("list", { name: "Your tokens" }).getByRole("button", { name: /Ether/ }).click()
+    await send.getByLabel("Amount", { exact: true }).fill("0.001")
+    await send.getByLabel("To", { exact: true }).fill(receiver)
+    await send.getByRole("button", { name: "Preview send" }).click()
+    // The demo's Sandbox Wallet approves on its own here (connectDemo's `?sandboxWallet=approve`).
+    await send.getByRole("button", { name: "Send", exact: true }).click({ timeout: 15_000 })
+    await page.getByText("Sent 0.001 ETH").waitFor({ timeout: 30_000 })
+    expect(await chain.getBalance({ address: receiver })).toBe(balance + parseEther("0.001"))
+
+    // Hidden: the queue leaves with a beacon.
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" })
+      document.dispatchEvent(new Event("visibilitychange"))
+    })
+    const funnel = [
+      "MODAL_OPEN",
+      "SELECT_WALLET",
+      "CONNECT_SUCCESS",
+      "MODAL_CLOSE",
+      "MODAL_OPEN",
+      "OPEN_SEND",
+      "SEND_INITIATED",
+      "SEND_SUCCESS"
+    ]
+    const names = async () =>
+      (await fresh()).map((e) => String(e.body.props.event)).filter((name) => funnel.includes(name))
+    await expect.poll(names, { timeout: 10_000 }).toEqual(funnel)
+    const sent = (await fresh()).find((e) => e.body.props.event === "SEND_SUCCESS")
+    expect(sent?.body.props.properties).toMatchObject({ network: "eip155:1", isSmartAccount: false })
+
+    // The site owner's page lists the same steps, newest first.
+    const owner = await page.context().newPage()
+    await owner.goto(`${sandbox.urls.api}/sandbox/events?projectId=${sandbox.urls.projectId}`)
+    const rows = await owner
+      .getByRole("table", { name: "Latest events" })
+      .getByRole("row")
+      .evaluateAll((all) => all.slice(1).map((row) => row.querySelectorAll("td")[2]?.textContent ?? ""))
+    const shown = rows
+      .filter((name) => funnel.includes(name))
+      .slice(0, funnel.length)
+      .reverse()
+    expect(shown).toEqual(funnel)
+    await owner.close()
+  }, 120_000)
 })
