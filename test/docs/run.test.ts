@@ -72,7 +72,7 @@ const stated = /^([^\s/][^\n]*?\))\s+\/\/ ("(?:[^"\\]|\\.)*"|true|false)(?=\s|$)
 
 const prepare = (example: Example, api: string): string =>
   example.code
-    .replace(/from "(airlock-kit(?:\/[a-z]+(?:\/[A-Za-z-]+)?)?)"/g, (whole, specifier: string) =>
+    .replace(/from "(airlock-kit(?:\/[a-z-]+(?:\/[A-Za-z-]+)?)?)"/g, (whole, specifier: string) =>
       specifier in entries ? `from ${JSON.stringify(entries[specifier])}` : whole
     )
     .replaceAll("http://127.0.0.1:4400", api)
