@@ -10,7 +10,7 @@
  * Run with the rest of the sandbox: `startSandbox()` or `npm start` (port `AIRLOCK_RAMP_PORT`, 4411).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
-import { listenLocal } from "../listen.ts"
+import { listenLocal } from "../../server/http/listen.ts"
 import { makeOrders, type NewOrder, type Orders, orderStatus, type RampOrder } from "./orders.ts"
 import { buyCss, buyJs, buyPage, pageCsp } from "./page.ts"
 import { makeTreasury, type RampEvmChain, type RampSolanaChain } from "./payout.ts"

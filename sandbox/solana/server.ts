@@ -3,7 +3,7 @@
  * WebSocket upgrade of the same port, and `GET /health`. Open to any origin (CORS), as a local validator is.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
-import { listenLocal } from "../listen.ts"
+import { listenLocal } from "../../server/http/listen.ts"
 import { rpcErrorCodes } from "./errors.ts"
 import type { Ledger } from "./ledger.ts"
 import { answerBody, type RpcMethod, stringifyJson } from "./rpc.ts"

@@ -7,7 +7,7 @@
  */
 import { SignClient } from "@walletconnect/sign-client"
 import { privateKeyToAccount } from "viem/accounts"
-import { makeLocalCore } from "../relay/localCore.ts"
+import { makeLocalCore } from "../../server/relay/localCore.ts"
 import {
   chainName,
   defaultPrivateKey,

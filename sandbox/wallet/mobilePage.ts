@@ -4,7 +4,7 @@
  * the sandbox's Node process (`mobile.ts`), started on the first pairing; the page talks to it over three JSON routes.
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { requestPath } from "../guard.ts"
+import { requestPath } from "../../server/http/guard.ts"
 import type { WalletChain, WalletSolanaChain } from "./config.ts"
 import { createMobileWallet, type MobileWallet, type MobileWalletMode } from "./mobile.ts"
 

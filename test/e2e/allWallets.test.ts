@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { describe, expect, it } from "vitest"
-import { makeRegistry } from "../../sandbox/api/registry.ts"
+import { makeRegistry } from "../../server/api/registry.ts"
 import { openAllWallets as openDemoAllWallets } from "../fixtures/demo.ts"
 import { useE2eSession } from "./session.ts"
 import { settled } from "./settled.ts"

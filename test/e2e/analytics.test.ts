@@ -1,7 +1,7 @@
 import type { Page, Request } from "playwright-core"
 import { type Address, createPublicClient, http, parseEther } from "viem"
 import { beforeEach, describe, expect, it } from "vitest"
-import type { StoredEvents } from "../../sandbox/api/routes/analytics.ts"
+import type { StoredEvents } from "../../server/api/routes/analytics.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
 import { connectDemo } from "./connectDemo.ts"
 import { loginByEmail } from "./emailLogin.ts"

@@ -8,7 +8,7 @@ import * as esbuild from "esbuild"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type Sandbox, startSandbox } from "../../sandbox/index.ts"
-import { listenLocal } from "../../sandbox/listen.ts"
+import { listenLocal } from "../../server/http/listen.ts"
 import { launchChromium, watchPage } from "./browser.ts"
 
 const run = promisify(execFile)

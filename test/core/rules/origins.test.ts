@@ -1,7 +1,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { expect } from "vitest"
 import { isLocalOrigin, isOriginAllowed, matchesOriginPattern } from "../../../core/rules/origins.ts"
-import { originAllowed } from "../../../sandbox/api/projects.ts"
+import { originAllowed } from "../../../server/api/projects.ts"
 
 describe("allowed origins", () => {
   it("an exact origin in the project's list is allowed", () => {

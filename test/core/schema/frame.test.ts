@@ -8,7 +8,7 @@ import {
   frameMessageData,
   frameMessageLimit
 } from "../../../core/schema/frame.ts"
-import { decodeAppMessage } from "../../../sandbox/frame/page/protocol.ts"
+import { decodeAppMessage } from "../../../server/frame/page/protocol.ts"
 
 const user = {
   email: "ada@example.com",

@@ -5,7 +5,7 @@ import { type Chains, startChains } from "../../../sandbox/chain/index.ts"
 import { evmTreasury } from "../../../sandbox/ramp/payout.ts"
 import { type RampServer, startRamp } from "../../../sandbox/ramp/server.ts"
 import { type SolanaChain, startSolana } from "../../../sandbox/solana/index.ts"
-import { type Answer, call, demo, post, removeDir, startTestApi } from "../api/fixture.ts"
+import { type Answer, call, demo, post, removeDir, startTestApi } from "../../server/api/fixture.ts"
 
 let chains: Chains
 let solana: SolanaChain

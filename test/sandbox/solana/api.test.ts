@@ -19,7 +19,7 @@ import type { TokenBalance } from "../../../core/schema/token.ts"
 import type { Transaction } from "../../../core/schema/transaction.ts"
 import { solanaSigner } from "../../../sandbox/solana/accounts.ts"
 import { type SolanaChain, solanaSeeded, startSolana } from "../../../sandbox/solana/index.ts"
-import { call, demo, removeDir, startTestApi } from "../api/fixture.ts"
+import { call, demo, removeDir, startTestApi } from "../../server/api/fixture.ts"
 
 let chain: SolanaChain
 let api: Awaited<ReturnType<typeof startTestApi>>
