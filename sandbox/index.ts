@@ -6,6 +6,9 @@ import { join } from "node:path"
 import { stop as stopEsbuild } from "esbuild"
 import { demoProjectId } from "../server/api/projects.ts"
 import { type ApiServer, startApi } from "../server/api/server.ts"
+import { bundleFrameScripts } from "../server/frame/build.ts"
+import { type FrameServer, startFrame } from "../server/frame/server.ts"
+import { type Relay, startRelay } from "../server/relay/server.ts"
 import {
   accountFactoryAddress,
   type Chains,
@@ -16,10 +19,7 @@ import {
 import { buildDemo } from "./demo/build.ts"
 import { type DemoServer, startDemoServer } from "./demo/server.ts"
 import { configPath, walletScriptPath } from "./demo/src/config.ts"
-import { bundleFrameScripts } from "../server/frame/build.ts"
-import { type FrameServer, startFrame } from "../server/frame/server.ts"
 import { type RampServer, startRamp } from "./ramp/server.ts"
-import { type Relay, startRelay } from "../server/relay/server.ts"
 import { type SolanaChain, startSolana } from "./solana/index.ts"
 import { buildWalletScript, bundleWallet } from "./wallet/build.ts"
 import { mobileWalletPath } from "./wallet/mobilePage.ts"

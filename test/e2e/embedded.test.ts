@@ -5,8 +5,8 @@ import { type Address, createPublicClient, formatEther, type Hex, http } from "v
 import { beforeEach, describe, expect, it } from "vitest"
 import { truncateAddress } from "../../core/schema/format.ts"
 import { shortenEmail } from "../../core/schema/loginName.ts"
-import { sessionKey } from "../../server/frame/page/frame.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
+import { sessionKey } from "../../server/frame/page/frame.ts"
 import { useE2eSession } from "./session.ts"
 import { settled } from "./settled.ts"
 

@@ -3,8 +3,8 @@ import { type Address, createPublicClient, createWalletClient, type Hex, http, p
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { beforeEach, describe, expect, it } from "vitest"
 import { truncateAddress } from "../../core/schema/format.ts"
-import { accountAbi } from "../../server/frame/contracts.ts"
 import type { Sandbox } from "../../sandbox/index.ts"
+import { accountAbi } from "../../server/frame/contracts.ts"
 import { loginByEmail } from "./emailLogin.ts"
 import { useE2eSession } from "./session.ts"
 

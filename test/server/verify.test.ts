@@ -20,9 +20,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { formatCaip122Message } from "../../core/rules/caip122.ts"
 import type { SIWXMessageData } from "../../core/schema/siwx.ts"
 import { accountFactoryAddress, type Chains, startChains } from "../../sandbox/chain/index.ts"
+import { solanaPrivateKey, solanaSigner } from "../../sandbox/solana/accounts.ts"
 import { accountFactoryAbi, accountSalt } from "../../server/frame/contracts.ts"
 import { type SentCalls, smartAccount, type WalletContext, walletRequest } from "../../server/frame/page/wallet.ts"
-import { solanaPrivateKey, solanaSigner } from "../../sandbox/solana/accounts.ts"
 import { createNonceStore, type VerifySiwxParameters, verifySiwx } from "../../server/index.ts"
 
 let chains: Chains

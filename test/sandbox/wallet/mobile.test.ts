@@ -2,9 +2,9 @@ import { SignClient } from "@walletconnect/sign-client"
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type Chains, startChains } from "../../../sandbox/chain/index.ts"
+import { createMobileWallet, type MobileWallet } from "../../../sandbox/wallet/mobile.ts"
 import { makeLocalCore } from "../../../server/relay/localCore.ts"
 import { type Relay, startRelay } from "../../../server/relay/server.ts"
-import { createMobileWallet, type MobileWallet } from "../../../sandbox/wallet/mobile.ts"
 
 // The Sandbox Mobile Wallet answering a real dapp-side SDK client over the sandbox relay, on a real anvil chain.
 

@@ -15,11 +15,11 @@ import {
 } from "@solana/kit"
 import { SignClient } from "@walletconnect/sign-client"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { makeLocalCore } from "../../../server/relay/localCore.ts"
-import { type Relay, startRelay } from "../../../server/relay/server.ts"
 import { solanaPrivateKey } from "../../../sandbox/solana/accounts.ts"
 import { defaultSolanaPrivateKey, secondSolanaPrivateKey } from "../../../sandbox/wallet/config.ts"
 import { createMobileWallet, type MobileWallet } from "../../../sandbox/wallet/mobile.ts"
+import { makeLocalCore } from "../../../server/relay/localCore.ts"
+import { type Relay, startRelay } from "../../../server/relay/server.ts"
 import { unsignedTransferBase64 } from "../../fixtures/solanaTransfer.ts"
 
 // The Sandbox Mobile Wallet's Solana namespace, answering a real dapp-side SDK client over the sandbox relay.

@@ -9,9 +9,9 @@ import { createSiweMessage } from "viem/siwe"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { formatCaip122Message } from "../../../core/rules/caip122.ts"
 import type { SIWXMessageData } from "../../../core/schema/siwx.ts"
-import { maxSessionCookieBytes } from "../../../server/api/routes/auth.ts"
 import { type Chains, startChains } from "../../../sandbox/chain/index.ts"
 import { solanaPrivateKey, solanaSigner } from "../../../sandbox/solana/accounts.ts"
+import { maxSessionCookieBytes } from "../../../server/api/routes/auth.ts"
 import { removeDir, startTestApi } from "./fixture.ts"
 
 let chains: Chains

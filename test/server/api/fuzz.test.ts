@@ -1,8 +1,8 @@
 import { connect } from "node:net"
 import fc from "fast-check"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { apiRoutes } from "../../../server/api/routes/index.ts"
 import { type Chains, startChains } from "../../../sandbox/chain/index.ts"
+import { apiRoutes } from "../../../server/api/routes/index.ts"
 import { call, demo, removeDir, startTestApi } from "./fixture.ts"
 
 let chains: Chains

@@ -30,8 +30,8 @@ import {
 import { getTransferSolInstruction } from "@solana-program/system"
 import type { Hex } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { solanaKeyOf, solanaRequest } from "../../../server/frame/page/solana.ts"
 import { type SolanaChain, startSolana } from "../../../sandbox/solana/index.ts"
+import { solanaKeyOf, solanaRequest } from "../../../server/frame/page/solana.ts"
 import { unsignedTransferBase64 } from "../../fixtures/solanaTransfer.ts"
 
 const evmKeyA: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d"
