@@ -12,13 +12,13 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { chromium } from "playwright-core"
 import { startSandbox } from "../sandbox/index.ts"
-import { makeRegistry } from "../server/api/registry.ts"
+import { makeSandboxRegistry } from "../server/api/sandboxRegistry.ts"
 import { chromiumArgs, chromiumPath } from "../test/fixtures/chromium.ts"
 import { openAllWallets } from "../test/fixtures/demo.ts"
 import { median } from "./fixtures/stats.ts"
 
 const runs = 10
-const lastWallet = makeRegistry().wallets.at(-1)?.name ?? ""
+const lastWallet = makeSandboxRegistry().wallets.at(-1)?.name ?? ""
 const probe = `
 window.__longTasks = [];
 new PerformanceObserver((list) => { for (const entry of list.getEntries()) window.__longTasks.push(entry.duration) })

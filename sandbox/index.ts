@@ -8,14 +8,12 @@ import { demoProjectId } from "../server/api/projects.ts"
 import { type ApiServer, startApi } from "../server/api/server.ts"
 import { bundleFrameScripts } from "../server/frame/build.ts"
 import { type FrameServer, startFrame } from "../server/frame/server.ts"
+import { developmentKeyEncryptionKey } from "../server/frame/store.ts"
 import { type Relay, startRelay } from "../server/relay/server.ts"
-import {
-  accountFactoryAddress,
-  type Chains,
-  type SandboxAccount,
-  type SeededContracts,
-  startChains
-} from "./chain/index.ts"
+import { openSql, type Sql } from "../server/store/sql.ts"
+import { sandboxApiOptions } from "./apiOptions.ts"
+import { sandboxFrameChains } from "./chain/funding.ts"
+import { type Chains, type SandboxAccount, type SeededContracts, startChains } from "./chain/index.ts"
 import { buildDemo } from "./demo/build.ts"
 import { type DemoServer, startDemoServer } from "./demo/server.ts"
 import { configPath, walletScriptPath } from "./demo/src/config.ts"
@@ -199,11 +197,17 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
   let relay: Relay | undefined
   let frame: FrameServer | undefined
   let ramp: RampServer | undefined
+  let sqlOpening: Promise<Sql> | undefined
   let stopped: Promise<void> | undefined
   const stop = () => {
     stopped ??= (async () => {
       await Promise.allSettled([demo?.stop(), frame?.stop(), relay?.stop(), ramp?.stop()])
       await api?.stop()
+      // The API and the secure site share it: closed once both have stopped.
+      await sqlOpening?.then(
+        (sql) => sql.close(),
+        () => {}
+      )
       await Promise.all([chains?.stop(), solana?.stop()])
     })()
     return stopped
@@ -220,6 +224,10 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
   }
 
   try {
+    // One PGlite for the API and the secure site (two instances on one folder would corrupt it), opened while the
+    // chains start: a fresh folder takes seconds.
+    sqlOpening = openSql({ dataDir: join(options.dataDir ?? defaultDataDir, "pg") })
+    sqlOpening.catch(() => {})
     const [chainsPort1, chainsPort2, chainsPort3, chainsPort4] = chainPorts(ports.chains)
     // allSettled: when one fails, the other must have finished starting before stop() can end it
     const [startedChains, startedSolana] = await Promise.allSettled([
@@ -242,21 +250,27 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
     // The ramp pays from its treasury on the seeded EVM chains and the Solana chain (USDC minted there by the mint's
     // authority, account 0's key).
     const evmChains = chains
+    const sql = await sqlOpening
     ;[api, relay, ramp] = await Promise.all([
       startApi({
         port: ports.api ?? 0,
         dataDir: options.dataDir ?? defaultDataDir,
-        chains,
-        solana,
+        sql,
+        ...sandboxApiOptions({
+          chains,
+          solana,
+          ramp: {
+            open: (order) => {
+              if (ramp === undefined) throw new Error("The sandbox ramp is not running")
+              return ramp.open(order)
+            },
+            get: (id) => ramp?.orders.get(id)
+          }
+        }),
         // Sign-in's email-capture codes go to the secure site's mailbox, next to the embedded wallet's.
         mail: (mail) => frame?.store.mailbox.add({ ...mail, link: null, sentAt: Date.now() }),
-        onramp: {
-          open: (order) => {
-            if (ramp === undefined) throw new Error("The sandbox ramp is not running")
-            return ramp.open(order)
-          },
-          get: (id) => ramp?.orders.get(id)
-        }
+        // One developer and every test share 127.0.0.1 here: no per-IP or per-project limits.
+        rateLimits: false
       }),
       startRelay({ port: ports.relay ?? 0 }),
       startRamp({
@@ -276,17 +290,16 @@ export const startSandbox = async (options: StartSandboxOptions = {}): Promise<S
     ])
     log(`api, relay and ramp ready (${since()})`)
     // The secure site reads the API's projects (who may embed the frame) and funds its users on the local chains.
-    const seededChains = chains.contracts
     frame = await startFrame({
       port: ports.frame ?? 0,
       dataDir: options.dataDir ?? defaultDataDir,
+      sql,
+      keyEncryptionKey: developmentKeyEncryptionKey,
       projects: api.projects,
       smartSessions: api.db.sessions,
-      chains: chains.chains.map((chain) => ({
-        chainId: chain.chainId,
-        rpcUrl: chain.rpcUrl,
-        accountFactory: seededChains[chain.chainId] === undefined ? undefined : accountFactoryAddress
-      }))
+      // Every test signs in from 127.0.0.1, dozens of times an hour: only the limits on starting sign-ins apply.
+      limits: { codeAnswersPerClient: 1_000_000, codeAnswersPerEmail: 1_000_000 },
+      ...sandboxFrameChains(chains)
     })
     const solanaUrls: SandboxSolanaUrls = {
       caipNetworkId: solana.caipNetworkId,

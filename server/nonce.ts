@@ -50,7 +50,14 @@ const nonceLength = 24
 // The largest multiple of 62 below 256: bytes at or above it are drawn again, so every character is equally likely.
 const unbiased = 248
 
-const randomNonce = (): string => {
+/**
+ * 24 crypto-random alphanumerics, every character equally likely (shared with the Redis store, `./nonceRedis.ts`).
+ * @example
+ * ```ts
+ * randomNonce().length // 24
+ * ```
+ */
+export const randomNonce = (): string => {
   let nonce = ""
   while (nonce.length < nonceLength) {
     for (const byte of getRandomValues(new Uint8Array(nonceLength * 2))) {

@@ -4,10 +4,10 @@
  *
  * A quote for `amount` (the fiat the buyer pays, `paymentTotal`): the provider's fee (1.5 %, inside SPEC §9's 1-2 %)
  * and a flat network fee come off first; what is left (`paymentSubtotal`) buys the crypto at the sandbox API's prices
- * (`server/api/prices.ts`), floored to 6 decimals.
+ * (`sandbox/prices.ts`), floored to 6 decimals.
  */
 import type { OnrampQuote, PaymentMethodLimit } from "../../core/schema/onramp.ts"
-import { fiatRates, usdPrices } from "../../server/api/prices.ts"
+import { fiatRates, usdPrices } from "../prices.ts"
 
 /** The provider's fee in basis points of the amount paid (SPEC §9: 1-2 %). */
 export const rampFeeBps = 150

@@ -2,6 +2,9 @@
  * Configuration of the Sandbox Wallet, shared by the browser script (`inject.ts`) and its Node build (`build.ts`).
  * Types and pure helpers only: nothing here touches the DOM.
  */
+import type { WalletSolanaChain } from "../../server/wallet/solanaRequests.ts"
+
+export type { WalletSolanaChain }
 
 /** How consent requests (connect, switch or add network, signatures, sends) are answered. */
 export type WalletMode = "prompt" | "approve" | "reject"
@@ -13,16 +16,6 @@ export interface WalletChain {
   readonly rpcUrl: string
   /** Shown in prompts. @default a known name ("Ethereum", "Base"…) or "Chain <id>" */
   readonly name?: string
-}
-
-/** The local Solana chain the Sandbox Solana Wallet signs and sends on (the sandbox's litesvm chain). */
-export interface WalletSolanaChain {
-  /** JSON-RPC endpoint (HTTP) of the chain. */
-  readonly rpcUrl: string
-  /** The chain as Wallet Standard names it: `solana:<genesis hash prefix>` (CAIP-2). */
-  readonly chain: `solana:${string}`
-  /** Ed25519 private key (32-byte seed) as `0x` + 64 hex. @default the sandbox's Solana account 0 */
-  readonly privateKey?: `0x${string}`
 }
 
 /** What the page (or the build) sets as `window.__sandboxWallet` before the script runs. */

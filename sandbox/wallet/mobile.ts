@@ -8,6 +8,9 @@
 import { SignClient } from "@walletconnect/sign-client"
 import { privateKeyToAccount } from "viem/accounts"
 import { makeLocalCore } from "../../server/relay/localCore.ts"
+import { invalidParams, ProviderRpcError, unrecognizedChain, userRejected } from "../../server/wallet/errors.ts"
+import { loadSolanaKey } from "../../server/wallet/solanaKey.ts"
+import { answerSolanaRequest, solanaMethods } from "../../server/wallet/solanaRequests.ts"
 import {
   chainName,
   defaultPrivateKey,
@@ -15,10 +18,7 @@ import {
   type WalletChain,
   type WalletSolanaChain
 } from "./config.ts"
-import { invalidParams, ProviderRpcError, unrecognizedChain, userRejected } from "./errors.ts"
-import { answerSolanaRequest, solanaMethods } from "./mobileSolana.ts"
 import { createSigner } from "./signing.ts"
-import { loadSolanaKey } from "./solanaKey.ts"
 
 /** How the wallet answers proposals and requests. */
 export type MobileWalletMode = "approve" | "reject"

@@ -4,7 +4,6 @@
  */
 import { privateKeyToAccount } from "viem/accounts"
 import { numberToHex } from "viem/utils"
-import { chainName, defaultPrivateKey, type SandboxWalletConfig, type WalletChain, type WalletMode } from "./config.ts"
 import {
   chainDisconnected,
   disconnected,
@@ -14,9 +13,10 @@ import {
   unrecognizedChain,
   unsupportedMethod,
   userRejected
-} from "./errors.ts"
+} from "../../server/wallet/errors.ts"
+import { forwardedReadMethods } from "../../server/wallet/readMethods.ts"
+import { chainName, defaultPrivateKey, type SandboxWalletConfig, type WalletChain, type WalletMode } from "./config.ts"
 import { askUser, type PromptContent } from "./prompt.ts"
-import { forwardedReadMethods } from "./readMethods.ts"
 import { createSigner, hexQuantity } from "./signing.ts"
 
 /** Arguments of `request`, as EIP-1193 defines them. */

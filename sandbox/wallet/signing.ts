@@ -4,7 +4,7 @@
  */
 import type { privateKeyToAccount } from "viem/accounts"
 import { formatEther, hexToString, isHex, numberToHex } from "viem/utils"
-import { invalidParams } from "./errors.ts"
+import { invalidParams } from "../../server/wallet/errors.ts"
 import type { PromptContent } from "./prompt.ts"
 
 type LocalAccount = ReturnType<typeof privateKeyToAccount>

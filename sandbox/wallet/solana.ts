@@ -36,6 +36,14 @@ import type {
   StandardEventsChangeProperties,
   StandardEventsFeature
 } from "@wallet-standard/features"
+import { invalidParams, unauthorized, userRejected } from "../../server/wallet/errors.ts"
+import {
+  decodeSolanaTransaction,
+  loadSolanaKey,
+  type SolanaKey,
+  supportedTransactionVersions
+} from "../../server/wallet/solanaKey.ts"
+import { sendSolanaTransaction } from "../../server/wallet/solanaSend.ts"
 import {
   defaultSolanaPrivateKey,
   secondSolanaPrivateKey,
@@ -43,11 +51,8 @@ import {
   type WalletMode,
   type WalletSolanaChain
 } from "./config.ts"
-import { invalidParams, unauthorized, userRejected } from "./errors.ts"
 import { askUser, type PromptContent } from "./prompt.ts"
-import { decodeSolanaTransaction, loadSolanaKey, type SolanaKey, supportedTransactionVersions } from "./solanaKey.ts"
 import { messagePrompt, signInPrompt, transactionPrompt } from "./solanaPrompt.ts"
-import { sendSolanaTransaction } from "./solanaSend.ts"
 import { signInText } from "./solanaSignIn.ts"
 
 /** Name of the wallet's test hook feature. */

@@ -4,9 +4,9 @@
  * spelled out).
  */
 import { type Address, getBase16Decoder, getU32Decoder, getU64Decoder } from "@solana/kit"
+import type { DecodedSolanaTransaction } from "../../server/wallet/solanaKey.ts"
 import { solanaWalletName } from "./config.ts"
 import type { PromptContent } from "./prompt.ts"
-import type { DecodedSolanaTransaction } from "./solanaKey.ts"
 
 /** Who asks and where, for every Solana prompt. */
 export interface SolanaPromptContext {

@@ -3,7 +3,7 @@
  * wallet from the app's fields, as Phantom, Solflare and Backpack write it, the CAIP-122 lines `airlock-kit` reads.
  */
 import type { SolanaSignInInput } from "@solana/wallet-standard-features"
-import { invalidParams } from "./errors.ts"
+import { invalidParams } from "../../server/wallet/errors.ts"
 
 /** The input with what the wallet fills in itself: the page's domain and the connected account. */
 export type CompleteSignInInput = SolanaSignInInput & { readonly domain: string; readonly address: string }

@@ -1,22 +1,31 @@
 /**
- * The shared state every sandbox API route reads: the store, the projects, the wallet registry, the local chains and
- * their indexer, the clock and the server's own URL.
+ * The shared state every API route reads: the store, the projects, the wallet registry, the chains, the price and
+ * history sources, the configured identities, the clock and the server's own URL.
  */
-import type { NewOrder, RampOrder } from "../../sandbox/ramp/orders.ts"
+import type { SharedNonceStore } from "../nonceRedis.ts"
+import type { SessionSecret } from "../session.ts"
+import type { Kv } from "../shared/kv.ts"
 import type { ChainSet } from "./chains.ts"
-import type { SandboxDb } from "./db.ts"
-import type { Indexer } from "./indexer.ts"
+import type { ApiDb } from "./db.ts"
+import type { Identities } from "./identities.ts"
+import type { OnrampProvider } from "./onramp.ts"
 import type { Projects } from "./projects.ts"
 import type { Registry } from "./registry.ts"
 import type { Route } from "./router.ts"
+import type { HistorySource, PriceSource } from "./sources.ts"
 
 /** What the routes share. */
 export interface ApiApp {
-  readonly db: SandboxDb
+  readonly db: ApiDb
   readonly projects: Projects
   readonly registry: Registry
   readonly chains: ChainSet
-  readonly indexer: Indexer
+  /** EVM account history (the built-in transfer indexer unless `startApi` was given another). */
+  readonly history: HistorySource
+  /** Token prices. */
+  readonly prices: PriceSource
+  /** Configured names of addresses (`/v1/identity`), after registered ones. */
+  readonly identities: Identities
   /** Unix ms; the server's clock (tests may pin it). */
   readonly now: () => number
   /** The server's base URL (`http://127.0.0.1:PORT`), for links to its own images. */
@@ -24,15 +33,17 @@ export interface ApiApp {
   /** Entries per history page. */
   readonly historyPageSize: number
   /** Delivers an email (sign-in's email capture codes); the sandbox hands it to the secure site's mailbox. */
-  readonly mail?: ((mail: SandboxMail) => void) | undefined
-  /** The onramp provider the URL generator opens orders on (the sandbox ramp); without it those routes answer 404. */
-  readonly onramp?: OnrampLink | undefined
-}
-
-/** What the onramp routes need of the ramp: open an order (its buy page's URL) and read one. */
-export interface OnrampLink {
-  readonly open: (order: NewOrder) => { readonly order: RampOrder; readonly url: string }
-  readonly get: (id: string) => RampOrder | undefined
+  readonly mail?: ((mail: SandboxMail) => unknown) | undefined
+  /** CAIP-2 ids a sign-in may name besides the served chains (the sandbox's, running or not). @default [] */
+  readonly signInChains?: ReadonlyArray<string> | undefined
+  /** Signs the SIWX session cookie: the same on every instance; random per process without it (the sandbox). */
+  readonly sessionSecret?: SessionSecret | undefined
+  /** What instances share (email-capture codes); a memory store per process without it. */
+  readonly kv?: Kv | undefined
+  /** The onramp provider (the sandbox ramp); without it the onramp routes answer 404. */
+  readonly onramp?: OnrampProvider | undefined
+  /** Sign-in nonces shared by every instance (Redis), per project; without it each process keeps its own. */
+  readonly sharedNonces?: ((projectId: string) => SharedNonceStore) | undefined
 }
 
 /** An email the API sends: to whom, its subject and text, and the code it carries. */

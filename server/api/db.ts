@@ -1,46 +1,51 @@
 /**
- * The sandbox API's file-backed store: one SQLite file (`node:sqlite`, built into Node 24) per data dir, migrated on
- * open, so projects, sessions and analytics events survive a restart.
+ * The API's store: projects, smart sessions, analytics events and account names, in Postgres tables (PGlite in
+ * process, or a real Postgres) migrated on open, so they survive a restart and are shared by every instance.
  */
-import { mkdirSync } from "node:fs"
-import { join } from "node:path"
-import { DatabaseSync } from "node:sqlite"
-import { migrate } from "../store/sqlite.ts"
+import { type MigrationStep, migrate } from "../store/migrate.ts"
+import type { Sql } from "../store/sql.ts"
 
-// Each entry moves the schema one version up; `PRAGMA user_version` records how far a file got, so a new step added
-// here runs once on old files and never twice.
-const migrations: ReadonlyArray<string> = [
-  `CREATE TABLE projects (
-     id TEXT PRIMARY KEY,
-     settings TEXT NOT NULL,
-     updated_at INTEGER NOT NULL
-   );
-   CREATE TABLE sessions (
-     pci TEXT PRIMARY KEY,
-     project_id TEXT NOT NULL,
-     address TEXT NOT NULL,
-     chain_id TEXT NOT NULL,
-     created_at INTEGER NOT NULL,
-     expiry INTEGER NOT NULL,
-     permissions TEXT NOT NULL,
-     revoked_at INTEGER
-   );
-   CREATE INDEX sessions_by_address ON sessions (address);
-   CREATE TABLE analytics_events (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     project_id TEXT NOT NULL,
-     received_at INTEGER NOT NULL,
-     body TEXT NOT NULL
-   );
-   CREATE INDEX analytics_by_project ON analytics_events (project_id);`,
+/** The component name the API's migrations are recorded under in `airlock_migrations`. */
+export const apiComponent = "api"
+
+// Each entry moves the schema one version up; `airlock_migrations` records how far a database got, so a step added
+// here runs once on old databases and never twice. Times are unix ms (BIGINT); JSON is kept as text, as received.
+const migrations: ReadonlyArray<MigrationStep> = [
+  [
+    `CREATE TABLE projects (
+       id TEXT PRIMARY KEY,
+       settings TEXT NOT NULL,
+       updated_at BIGINT NOT NULL
+     )`,
+    `CREATE TABLE sessions (
+       pci TEXT PRIMARY KEY,
+       project_id TEXT NOT NULL,
+       address TEXT NOT NULL,
+       chain_id TEXT NOT NULL,
+       created_at BIGINT NOT NULL,
+       expiry BIGINT NOT NULL,
+       permissions TEXT NOT NULL,
+       revoked_at BIGINT
+     )`,
+    "CREATE INDEX sessions_by_address ON sessions (project_id, address)",
+    `CREATE TABLE analytics_events (
+       id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+       project_id TEXT NOT NULL,
+       received_at BIGINT NOT NULL,
+       body TEXT NOT NULL
+     )`,
+    "CREATE INDEX analytics_by_project ON analytics_events (project_id, id)"
+  ],
   // Account names (SPEC §7 profile endpoints): one row per full name (`label.zone`, lower case).
-  `CREATE TABLE names (
-     name TEXT PRIMARY KEY,
-     address TEXT NOT NULL,
-     coin_type INTEGER NOT NULL,
-     registered_at INTEGER NOT NULL
-   );
-   CREATE INDEX names_by_address ON names (lower(address));`
+  [
+    `CREATE TABLE names (
+       name TEXT PRIMARY KEY,
+       address TEXT NOT NULL,
+       coin_type BIGINT NOT NULL,
+       registered_at BIGINT NOT NULL
+     )`,
+    "CREATE INDEX names_by_address ON names (lower(address))"
+  ]
 ]
 
 /** A stored session row, as the sessions routes read and write it. */
@@ -83,45 +88,53 @@ export interface NameRow {
   readonly registeredAt: number
 }
 
-/** Typed access to the sandbox tables. */
-export interface SandboxDb {
-  /** The raw connection, for tests that want to look underneath. */
-  readonly raw: DatabaseSync
+/** Typed access to the API's tables; every call is one statement (or one transaction). */
+export interface ApiDb {
+  /** The connection underneath, for tests that want to look at the tables. */
+  readonly sql: Sql
   readonly projects: {
-    get(id: string): unknown
-    put(id: string, settings: unknown, now: number): void
-    list(): ReadonlyArray<{ readonly id: string; readonly settings: unknown }>
+    get(id: string): Promise<unknown>
+    put(id: string, settings: unknown, now: number): Promise<void>
+    list(): Promise<ReadonlyArray<{ readonly id: string; readonly settings: unknown }>>
+    /** Deletes a project; false when there was none. */
+    remove(id: string): Promise<boolean>
   }
   readonly sessions: {
-    put(row: SessionRow): void
-    byAddress(projectId: string, address: string): ReadonlyArray<SessionRow>
-    get(pci: string): SessionRow | undefined
-    revoke(pci: string, now: number): void
+    put(row: SessionRow): Promise<void>
+    byAddress(projectId: string, address: string): Promise<ReadonlyArray<SessionRow>>
+    get(pci: string): Promise<SessionRow | undefined>
+    revoke(pci: string, now: number): Promise<void>
   }
   readonly analytics: {
-    add(projectId: string, body: unknown, now: number): number
-    byProject(projectId: string): ReadonlyArray<AnalyticsRow>
+    add(projectId: string, body: unknown, now: number): Promise<number>
+    byProject(projectId: string): Promise<ReadonlyArray<AnalyticsRow>>
   }
   readonly names: {
-    get(name: string): NameRow | undefined
+    get(name: string): Promise<NameRow | undefined>
     /** Names pointing to `address` (any case), oldest first. */
-    byAddress(address: string): ReadonlyArray<NameRow>
-    /** Adds a name; false when it is taken. */
-    add(row: NameRow): boolean
+    byAddress(address: string): Promise<ReadonlyArray<NameRow>>
+    /** Which of `names` (lower case) are registered. */
+    taken(names: ReadonlyArray<string>): Promise<ReadonlySet<string>>
+    /** Adds a name; false when it is taken (atomic: of two racing adds of one name, exactly one wins). */
+    add(row: NameRow): Promise<boolean>
   }
-  close(): void
 }
+
+/** The API store's former name. */
+export type SandboxDb = ApiDb
+
+type Row = Record<string, unknown>
 
 const text = (value: unknown): string => (typeof value === "string" ? value : String(value))
 
-const toName = (row: Record<string, unknown>): NameRow => ({
+const toName = (row: Row): NameRow => ({
   name: text(row.name),
   address: text(row.address),
   coinType: Number(row.coin_type),
   registeredAt: Number(row.registered_at)
 })
 
-const toSession = (row: Record<string, unknown>): SessionRow => ({
+const toSession = (row: Row): SessionRow => ({
   pci: text(row.pci),
   projectId: text(row.project_id),
   address: text(row.address),
@@ -133,96 +146,116 @@ const toSession = (row: Record<string, unknown>): SessionRow => ({
 })
 
 /**
- * Opens (creating and migrating on first use) `${dataDir}/sandbox.db`.
+ * Migrates the API's tables on `sql` and returns typed access to them. Closing `sql` is the caller's business.
  * @example
  * ```ts
- * const db = openDb("/tmp/airlock-sandbox")
- * db.analytics.add("airlock-demo", { eventId: "e1" }, Date.now())
- * db.close()
+ * const db = await openApiDb(await openSql({ dataDir: "/tmp/airlock/pg" }))
+ * await db.analytics.add("airlock-demo", { eventId: "e1" }, Date.now())
  * ```
  */
-export const openDb = (dataDir: string): SandboxDb => {
-  mkdirSync(dataDir, { recursive: true })
-  const db = new DatabaseSync(join(dataDir, "sandbox.db"))
-  db.exec("PRAGMA journal_mode = WAL")
-  migrate(db, migrations)
-
-  const getProject = db.prepare("SELECT settings FROM projects WHERE id = ?")
-  const putProject = db.prepare(
-    "INSERT INTO projects (id, settings, updated_at) VALUES (?, ?, ?) " +
-      "ON CONFLICT (id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at"
-  )
-  const listProjects = db.prepare("SELECT id, settings FROM projects ORDER BY id")
-  const putSession = db.prepare(
-    "INSERT OR REPLACE INTO sessions (pci, project_id, address, chain_id, created_at, expiry, permissions, revoked_at) " +
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-  )
-  const sessionsByAddress = db.prepare(
-    "SELECT * FROM sessions WHERE project_id = ? AND address = ? ORDER BY created_at, pci"
-  )
-  const getSession = db.prepare("SELECT * FROM sessions WHERE pci = ?")
-  const revokeSession = db.prepare("UPDATE sessions SET revoked_at = ? WHERE pci = ? AND revoked_at IS NULL")
-  const addEvent = db.prepare("INSERT INTO analytics_events (project_id, received_at, body) VALUES (?, ?, ?)")
-  const eventsByProject = db.prepare("SELECT * FROM analytics_events WHERE project_id = ? ORDER BY id")
-  const getName = db.prepare("SELECT * FROM names WHERE name = ?")
-  const namesByAddress = db.prepare("SELECT * FROM names WHERE lower(address) = ? ORDER BY registered_at, name")
-  const addName = db.prepare(
-    "INSERT OR IGNORE INTO names (name, address, coin_type, registered_at) VALUES (?, ?, ?, ?)"
-  )
-
+export const openApiDb = async (sql: Sql): Promise<ApiDb> => {
+  await migrate(sql, apiComponent, migrations)
   return {
-    raw: db,
+    sql,
     projects: {
-      get: (id) => {
-        const row = getProject.get(id) as { settings: string } | undefined
-        return row === undefined ? undefined : JSON.parse(row.settings)
+      get: async (id) => {
+        const [row] = await sql.query<Row>("SELECT settings FROM projects WHERE id = $1", [id])
+        return row === undefined ? undefined : JSON.parse(text(row.settings))
       },
-      put: (id, settings, now) => void putProject.run(id, JSON.stringify(settings), now),
-      list: () =>
-        (listProjects.all() as Array<{ id: string; settings: string }>).map((row) => ({
-          id: row.id,
-          settings: JSON.parse(row.settings)
-        }))
+      put: async (id, settings, now) => {
+        await sql.query(
+          "INSERT INTO projects (id, settings, updated_at) VALUES ($1, $2, $3) " +
+            "ON CONFLICT (id) DO UPDATE SET settings = excluded.settings, updated_at = excluded.updated_at",
+          [id, JSON.stringify(settings), now]
+        )
+      },
+      list: async () =>
+        (await sql.query<Row>("SELECT id, settings FROM projects ORDER BY id")).map((row) => ({
+          id: text(row.id),
+          settings: JSON.parse(text(row.settings))
+        })),
+      remove: async (id) => (await sql.query("DELETE FROM projects WHERE id = $1 RETURNING id", [id])).length > 0
     },
     sessions: {
-      put: (row) =>
-        void putSession.run(
-          row.pci,
-          row.projectId,
-          row.address.toLowerCase(),
-          row.chainId,
-          row.createdAt,
-          row.expiry,
-          JSON.stringify(row.permissions ?? null),
-          row.revokedAt
-        ),
-      byAddress: (projectId, address) =>
-        (sessionsByAddress.all(projectId, address.toLowerCase()) as Array<Record<string, unknown>>).map(toSession),
-      get: (pci) => {
-        const row = getSession.get(pci) as Record<string, unknown> | undefined
+      put: async (row) => {
+        await sql.query(
+          "INSERT INTO sessions (pci, project_id, address, chain_id, created_at, expiry, permissions, revoked_at) " +
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (pci) DO UPDATE SET project_id = excluded.project_id, " +
+            "address = excluded.address, chain_id = excluded.chain_id, created_at = excluded.created_at, " +
+            "expiry = excluded.expiry, permissions = excluded.permissions, revoked_at = excluded.revoked_at",
+          [
+            row.pci,
+            row.projectId,
+            row.address.toLowerCase(),
+            row.chainId,
+            row.createdAt,
+            row.expiry,
+            JSON.stringify(row.permissions ?? null),
+            row.revokedAt
+          ]
+        )
+      },
+      byAddress: async (projectId, address) =>
+        (
+          await sql.query<Row>(
+            "SELECT * FROM sessions WHERE project_id = $1 AND address = $2 ORDER BY created_at, pci",
+            [projectId, address.toLowerCase()]
+          )
+        ).map(toSession),
+      get: async (pci) => {
+        const [row] = await sql.query<Row>("SELECT * FROM sessions WHERE pci = $1", [pci])
         return row === undefined ? undefined : toSession(row)
       },
-      revoke: (pci, now) => void revokeSession.run(now, pci)
+      revoke: async (pci, now) => {
+        await sql.query("UPDATE sessions SET revoked_at = $1 WHERE pci = $2 AND revoked_at IS NULL", [now, pci])
+      }
     },
     analytics: {
-      add: (projectId, body, now) => Number(addEvent.run(projectId, now, JSON.stringify(body)).lastInsertRowid),
-      byProject: (projectId) =>
-        (eventsByProject.all(projectId) as Array<Record<string, unknown>>).map((row) => ({
-          id: Number(row.id),
-          projectId: text(row.project_id),
-          receivedAt: Number(row.received_at),
-          body: JSON.parse(text(row.body))
-        }))
+      add: async (projectId, body, now) => {
+        const [row] = await sql.query<Row>(
+          "INSERT INTO analytics_events (project_id, received_at, body) VALUES ($1, $2, $3) RETURNING id",
+          [projectId, now, JSON.stringify(body)]
+        )
+        return Number(row?.id)
+      },
+      byProject: async (projectId) =>
+        (await sql.query<Row>("SELECT * FROM analytics_events WHERE project_id = $1 ORDER BY id", [projectId])).map(
+          (row) => ({
+            id: Number(row.id),
+            projectId: text(row.project_id),
+            receivedAt: Number(row.received_at),
+            body: JSON.parse(text(row.body))
+          })
+        )
     },
     names: {
-      get: (name) => {
-        const row = getName.get(name.toLowerCase()) as Record<string, unknown> | undefined
+      get: async (name) => {
+        const [row] = await sql.query<Row>("SELECT * FROM names WHERE name = $1", [name.toLowerCase()])
         return row === undefined ? undefined : toName(row)
       },
-      byAddress: (address) => (namesByAddress.all(address.toLowerCase()) as Array<Record<string, unknown>>).map(toName),
-      add: (row) =>
-        Number(addName.run(row.name.toLowerCase(), row.address, row.coinType, row.registeredAt).changes) === 1
-    },
-    close: () => db.close()
+      byAddress: async (address) =>
+        (
+          await sql.query<Row>("SELECT * FROM names WHERE lower(address) = $1 ORDER BY registered_at, name", [
+            address.toLowerCase()
+          ])
+        ).map(toName),
+      taken: async (names) => {
+        // The list travels as one text parameter holding JSON: both drivers pass text alike (arrays and jsonb they do not).
+        const rows = await sql.query<Row>(
+          "SELECT name FROM names WHERE name IN (SELECT jsonb_array_elements_text($1::text::jsonb))",
+          [JSON.stringify(names)]
+        )
+        return new Set(rows.map((row) => text(row.name)))
+      },
+      add: async (row) =>
+        // One statement decides: the row comes back only when this insert made it.
+        (
+          await sql.query(
+            "INSERT INTO names (name, address, coin_type, registered_at) VALUES ($1, $2, $3, $4) " +
+              "ON CONFLICT (name) DO NOTHING RETURNING name",
+            [row.name.toLowerCase(), row.address, row.coinType, row.registeredAt]
+          )
+        ).length === 1
+    }
   }
 }

@@ -4,9 +4,9 @@
  */
 import { type Address, formatUnits, getAddress } from "viem"
 import type { Transaction, TransactionTransfer } from "../../core/schema/transaction.ts"
-import { type ChainSet, nativeToken } from "./chains.ts"
+import type { ChainSet } from "./chains.ts"
 import type { IndexedTx, Movement } from "./indexer.ts"
-import { priceOf } from "./prices.ts"
+import type { PriceOf } from "./prices.ts"
 import type { TokenMeta } from "./tokenMeta.ts"
 
 const zero = "0x0000000000000000000000000000000000000000"
@@ -15,10 +15,6 @@ const zero = "0x0000000000000000000000000000000000000000"
 const unknownToken: TokenMeta = { name: "Unknown token", symbol: "UNKNOWN", decimals: 0 }
 
 const same = (a: string | null, b: string) => a !== null && a.toLowerCase() === b.toLowerCase()
-
-/** Whether `tx` concerns `address`: it sent it, or an asset moved from or to it. */
-export const touches = (tx: IndexedTx, address: string): boolean =>
-  same(tx.from, address) || tx.movements.some((m) => same(m.from, address) || same(m.to, address))
 
 const direction = (m: Movement, address: string): "in" | "out" | "self" =>
   same(m.from, address) ? (same(m.to, address) ? "self" : "out") : "in"
@@ -45,7 +41,7 @@ const transfer = async (
   tx: IndexedTx,
   m: Movement,
   address: string,
-  currency: string,
+  priceOf: PriceOf,
   images: ImageLinks
 ): Promise<TransactionTransfer> => {
   const dir = direction(m, address)
@@ -62,9 +58,12 @@ const transfer = async (
       quantity: { numeric: "1" }
     }
   }
-  const meta = m.kind === "native" ? nativeToken : ((await set.tokenMeta(tx.chain, m.token)) ?? unknownToken)
+  const meta = m.kind === "native" ? tx.chain.nativeToken : ((await set.tokenMeta(tx.chain, m.token)) ?? unknownToken)
   const numeric = formatUnits(m.amount, meta.decimals)
-  const price = priceOf(meta.symbol, currency)
+  const price = await priceOf({
+    symbol: meta.symbol,
+    ...(m.kind === "native" ? {} : { address: `${tx.chain.caipNetworkId}:${m.token}` })
+  })
   return {
     fungible_info: { name: meta.name, symbol: meta.symbol, icon: { url: images.token(meta.symbol) } },
     direction: dir,
@@ -78,7 +77,7 @@ const transfer = async (
  * One indexed transaction as `address` sees it.
  * @example
  * ```ts
- * const entry = await toTransaction(chainSet, tx, "0xf39f…", "usd", images)
+ * const entry = await toTransaction(chainSet, tx, "0xf39f…", priceIn(prices, "usd"), images)
  * entry.metadata.operationType // "send"
  * ```
  */
@@ -86,7 +85,7 @@ export const toTransaction = async (
   set: ChainSet,
   tx: IndexedTx,
   address: string,
-  currency: string,
+  priceOf: PriceOf,
   images: ImageLinks
 ): Promise<Transaction> => {
   const mine = tx.movements.filter((m) => same(m.from, address) || same(m.to, address))
@@ -102,19 +101,9 @@ export const toTransaction = async (
       nonce: tx.nonce,
       chain: tx.chain.caipNetworkId
     },
-    transfers: await Promise.all(mine.map((m) => transfer(set, tx, m, address, currency, images)))
+    transfers: await Promise.all(mine.map((m) => transfer(set, tx, m, address, priceOf, images)))
   }
 }
-
-/**
- * Orders history newest first across chains (block time, then chain id, block and position), the order `cursor`
- * pages through.
- */
-export const newestFirst = (a: IndexedTx, b: IndexedTx): number =>
-  b.timestamp - a.timestamp ||
-  a.chain.chainId - b.chain.chainId ||
-  Number(b.blockNumber - a.blockNumber) ||
-  b.index - a.index
 
 /** The id a cursor names: the last entry of the previous page. */
 export const entryId = (tx: IndexedTx): string => `${tx.chain.caipNetworkId}:${tx.hash}`

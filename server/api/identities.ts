@@ -1,39 +1,37 @@
 /**
- * Seeded identities for the blockchain API's `/v1/identity/{address}`: the Sandbox Wallet's account (anvil's account
- * 0) and anvil's account 1 have a name and an avatar, so the Account view shows both on the local chains.
+ * Configured identities for the blockchain API's `/v1/identity/{address}` and the forward lookup of their names: a
+ * name and an avatar per address (the sandbox seeds two for anvil's accounts 0 and 1). Names registered through the
+ * profile endpoints come first; these answer for the rest.
  */
 import { type Address, getAddress } from "viem"
-import { defaultAccounts } from "../../sandbox/chain/accounts.ts"
 
-/** A seeded identity: its name, which is also the id of its avatar on `/public/getAssetImage/{id}`. */
-export interface SeededIdentity {
+/** A configured identity: an address and its name, which is also the id of its avatar on `/public/getAssetImage`. */
+export interface Identity {
+  readonly address: Address
   readonly name: string
 }
 
-/** The seeded identities by lower-case address: account 0 is `sandbox.airlock`, account 1 is `alice.airlock`. */
-export const seededIdentities: ReadonlyMap<string, SeededIdentity> = new Map([
-  [defaultAccounts[0]!.address.toLowerCase(), { name: "sandbox.airlock" }],
-  [defaultAccounts[1]!.address.toLowerCase(), { name: "alice.airlock" }]
-])
+/** Lookups over the configured identities, both ways, case-insensitive. */
+export interface Identities {
+  /** The name of `address`, or undefined for an address with none. */
+  nameOf(address: Address): string | undefined
+  /** The checksummed address a name points to, or undefined for an unknown name. */
+  addressOf(name: string): Address | undefined
+}
 
 /**
- * The seeded identity of `address`, or undefined for any other address.
+ * Lookups over `list`.
  * @example
  * ```ts
- * identityOf("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")?.name // "sandbox.airlock"
+ * const identities = makeIdentities([{ address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", name: "sandbox.airlock" }])
+ * identities.addressOf("SANDBOX.airlock") // "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
  * ```
  */
-export const identityOf = (address: Address): SeededIdentity | undefined => seededIdentities.get(address.toLowerCase())
-
-/**
- * The address a seeded name points to (forward resolution, case-insensitive), or undefined for any other name.
- * @example
- * ```ts
- * addressOfName("alice.airlock") // anvil's account 1
- * ```
- */
-export const addressOfName = (name: string): string | undefined => {
-  const wanted = name.toLowerCase()
-  for (const [address, identity] of seededIdentities) if (identity.name === wanted) return getAddress(address)
-  return undefined
+export const makeIdentities = (list: ReadonlyArray<Identity> = []): Identities => {
+  const byAddress = new Map(list.map((identity) => [identity.address.toLowerCase(), identity.name.toLowerCase()]))
+  const byName = new Map(list.map((identity) => [identity.name.toLowerCase(), getAddress(identity.address)]))
+  return {
+    nameOf: (address) => byAddress.get(address.toLowerCase()),
+    addressOf: (name) => byName.get(name.toLowerCase())
+  }
 }

@@ -1,7 +1,8 @@
 /**
- * The NFTs endpoint (Airlock's extension of the blockchain API, docs/api-extensions.md), read from the sandbox
- * chains: every Airlock Punk an address owns now (`ownerOf` of each minted id, so a transfer shows at once), with the
- * name and description its `tokenURI` metadata gives, and an image from the sandbox's image route.
+ * The NFTs endpoint (Airlock's extension of the blockchain API, docs/api-extensions.md), read from the chains: every
+ * token of a configured collection (the sandbox's Airlock Punks) an address owns now (`ownerOf` of each minted id, so
+ * a transfer shows at once), with the name and description its `tokenURI` metadata gives, and an image from the API's
+ * image route.
  */
 import type { Address } from "viem"
 import type { Nft } from "../../core/schema/api/nfts.ts"
@@ -45,14 +46,20 @@ const metadataOf = (uri: string): { readonly name?: string; readonly description
   }
 }
 
-/** Every NFT `owner` holds on `chain` now, in token id order. */
+/** Every NFT `owner` holds on `chain` now, collection by collection as configured, each in token id order. */
 export const nftsOf = async (
   chain: ApiChain,
   owner: Address,
   image: (chainId: number, contract: Address, tokenId: bigint) => string
+): Promise<ReadonlyArray<Nft>> =>
+  (await Promise.all(chain.nfts.map((contract) => collectionNfts(chain, contract, owner, image)))).flat()
+
+const collectionNfts = async (
+  chain: ApiChain,
+  contract: Address,
+  owner: Address,
+  image: (chainId: number, contract: Address, tokenId: bigint) => string
 ): Promise<ReadonlyArray<Nft>> => {
-  const contract = chain.nft
-  if (contract === undefined) return []
   const read = <A>(functionName: "totalSupply" | "name" | "symbol", args: ReadonlyArray<unknown> = []) =>
     chain.client.readContract({ address: contract, abi: punkAbi, functionName, args } as never) as Promise<A>
   const [supply, collection, symbol] = await Promise.all([

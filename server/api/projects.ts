@@ -5,7 +5,7 @@
 
 import { Schema } from "effect"
 import { matchesOriginPattern } from "../../core/rules/origins.ts"
-import type { SandboxDb } from "./db.ts"
+import type { ApiDb } from "./db.ts"
 
 /**
  * How a project answers every project-scoped call: `ok` serves normally; the others fail every call with the status
@@ -43,6 +43,8 @@ export const OriginPattern = Schema.String.check(Schema.isMaxLength(maxOriginPat
 /** A project's stored settings. */
 export const ProjectSettings = Schema.Struct({
   id: Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)),
+  /** A label for operators (the admin routes set it); not shown to users. */
+  name: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
   /** Origins the project accepts; `*` matches any run of characters (`http://localhost:*`). */
   allowedOrigins: Schema.Array(OriginPattern).check(Schema.isMaxLength(maxOriginPatterns)),
   features: Schema.Array(RemoteFeature),
@@ -55,6 +57,7 @@ export type ProjectSettings = typeof ProjectSettings.Type
 /** The body of `POST /sandbox/projects`: an id plus any settings to change. */
 export const ProjectUpdate = Schema.Struct({
   id: ProjectSettings.fields.id,
+  name: ProjectSettings.fields.name,
   allowedOrigins: Schema.optionalKey(ProjectSettings.fields.allowedOrigins),
   features: Schema.optionalKey(ProjectSettings.fields.features),
   analytics: Schema.optionalKey(Schema.Boolean),
@@ -166,42 +169,105 @@ export const isLoopbackOrigin = (origin: string): boolean => {
 
 const decodeSettings = Schema.decodeUnknownOption(ProjectSettings)
 
-/** The project store over the sandbox db. */
+/**
+ * The project store over the API db. Reads are synchronous, from an in-memory view every route can consult without a
+ * query: it is loaded at start, written through on {@link Projects.upsert}, and re-read in the background when a read
+ * finds it older than `refreshMs`, so an edit made by another instance on a shared Postgres shows here within a few
+ * seconds (the read that notices still answers from the older view). Project edits are rare and operator-made;
+ * per-request queries for them would put the database on every request's path.
+ */
 export interface Projects {
   /** The settings of `id`, or undefined for an unknown project. */
   get(id: string): ProjectSettings | undefined
   /** Creates or updates a project; fields left out keep their value (or the demo default for a new project). */
-  upsert(update: ProjectUpdate): ProjectSettings
-  list(): ReadonlyArray<ProjectSettings>
+  upsert(update: ProjectUpdate): Promise<ProjectSettings>
+  /** Every project, read from the database (and refreshing the in-memory view). */
+  list(): Promise<ReadonlyArray<ProjectSettings>>
+  /** Re-reads every project now. */
+  reload(): Promise<void>
+  /** Deletes a project; false when there was none. */
+  remove(id: string): Promise<boolean>
 }
+
+/** Options of {@link makeProjects}. */
+export interface ProjectsOptions {
+  /** How old the in-memory view may get before a read refreshes it, in ms. @default 5000 */
+  readonly refreshMs?: number
+  /**
+   * Projects created when the store does not have them yet (a stored one keeps its edits). @default the sandbox's
+   * {@link seededProjects}; the production server passes the ones its configuration names.
+   */
+  readonly seed?: ReadonlyArray<ProjectSettings>
+}
+
+const decodeAll = (rows: ReadonlyArray<{ readonly settings: unknown }>): ReadonlyArray<ProjectSettings> =>
+  rows.flatMap(({ settings }) => {
+    const decoded = decodeSettings(settings)
+    return decoded._tag === "Some" ? [decoded.value] : []
+  })
 
 /**
  * The project store, seeding {@link seededProjects} that are not stored yet (a stored one keeps its edits).
  * @example
  * ```ts
- * const projects = makeProjects(openDb(dir), Date.now)
- * projects.upsert({ id: "my-test", mode: "rate-limited" })
+ * const projects = await makeProjects(await openApiDb(sql), Date.now)
+ * await projects.upsert({ id: "my-test", mode: "rate-limited" })
+ * projects.get("my-test")?.mode // "rate-limited"
  * ```
  */
-export const makeProjects = (db: SandboxDb, now: () => number): Projects => {
-  const get = (id: string): ProjectSettings | undefined => {
-    const stored = db.projects.get(id)
-    if (stored === undefined) return undefined
-    const decoded = decodeSettings(stored)
-    return decoded._tag === "Some" ? decoded.value : undefined
+export const makeProjects = async (db: ApiDb, now: () => number, options: ProjectsOptions = {}): Promise<Projects> => {
+  const refreshMs = options.refreshMs ?? 5000
+  let view = new Map<string, ProjectSettings>()
+  let loadedAt = 0
+  let refreshing: Promise<void> | undefined
+  // Bumped by each local write: a read of the table that started before one may miss it, so it must not replace the view.
+  let writes = 0
+  const load = async () => {
+    const startedAt = Date.now()
+    const writesBefore = writes
+    const projects = decodeAll(await db.projects.list())
+    if (writes === writesBefore) {
+      view = new Map(projects.map((project) => [project.id, project]))
+      loadedAt = startedAt
+    }
+    return projects
   }
-  for (const seed of seededProjects) if (get(seed.id) === undefined) db.projects.put(seed.id, seed, now())
+  const reload = async () => void (await load())
+  await load()
+  for (const seed of options.seed ?? seededProjects) {
+    if (view.has(seed.id)) continue
+    await db.projects.put(seed.id, seed, now())
+    view.set(seed.id, seed)
+  }
   return {
-    get,
-    upsert: (update) => {
-      const next: ProjectSettings = { ...(get(update.id) ?? project(update.id)), ...update }
-      db.projects.put(next.id, next, now())
+    get: (id) => {
+      if (Date.now() - loadedAt > refreshMs && refreshing === undefined) {
+        // A failed refresh (database briefly away, or closing) keeps the current view; the next read tries again.
+        refreshing = reload()
+          .catch(() => {})
+          .finally(() => {
+            refreshing = undefined
+          })
+      }
+      return view.get(id)
+    },
+    upsert: async (update) => {
+      const stored = decodeSettings(await db.projects.get(update.id))
+      const next: ProjectSettings = { ...(stored._tag === "Some" ? stored.value : project(update.id)), ...update }
+      writes++
+      await db.projects.put(next.id, next, now())
+      view.set(next.id, next)
+      writes++
       return next
     },
-    list: () =>
-      db.projects.list().flatMap(({ settings }) => {
-        const decoded = decodeSettings(settings)
-        return decoded._tag === "Some" ? [decoded.value] : []
-      })
+    list: load,
+    reload,
+    remove: async (id) => {
+      writes++
+      const removed = await db.projects.remove(id)
+      view.delete(id)
+      writes++
+      return removed
+    }
   }
 }

@@ -41,7 +41,7 @@ export interface RouteContext<App> {
 
 /** One endpoint. */
 export interface Route<App> {
-  readonly method: "GET" | "POST"
+  readonly method: "GET" | "POST" | "PUT" | "DELETE"
   /** Path pattern; `:name` segments capture a parameter (`/getWalletImage/:id`). */
   readonly path: string
   /** A public route needs no projectId (sandbox control endpoints). @default false */
@@ -64,6 +64,8 @@ export interface Route<App> {
    * @default false
    */
   readonly textBody?: boolean
+  /** Largest body this route takes, in bytes (its schema's need); larger is a 413. @default 1_000_000 */
+  readonly maxBodyBytes?: number
   readonly handle: (ctx: RouteContext<App>) => Reply | Promise<Reply>
 }
 
@@ -98,6 +100,25 @@ export const decodeBody = <S extends Schema.Top & { readonly DecodingServices: n
   if (body === undefined) throw new HttpError(400, "Missing JSON body")
   const decoded = Schema.decodeUnknownResult(schema)(body)
   if (decoded._tag === "Failure") throw new HttpError(400, `Invalid body: ${decoded.failure.message}`)
+  return decoded.success
+}
+
+/**
+ * Decodes a query string with `schema` (first value of each name; names the schema does not list are ignored); a
+ * mismatch is a 400 that says what was wrong.
+ * @example
+ * ```ts
+ * const { chainId } = decodeQuery(Schema.Struct({ chainId: Schema.String }), ctx.query)
+ * ```
+ */
+export const decodeQuery = <S extends Schema.Top & { readonly DecodingServices: never }>(
+  schema: S,
+  query: URLSearchParams
+): S["Type"] => {
+  const record: Record<string, string> = {}
+  for (const [key, value] of query) if (!(key in record)) record[key] = value
+  const decoded = Schema.decodeUnknownResult(schema)(record)
+  if (decoded._tag === "Failure") throw new HttpError(400, `Invalid query: ${decoded.failure.message}`)
   return decoded.success
 }
 

@@ -2,46 +2,95 @@
  * The sandbox API server: the wallet API, blockchain API and analytics sink of SPEC §7 on 127.0.0.1, answered from the
  * local chains and a SQLite file, so Airlock runs and is tested with no hosted service.
  *
- * Run alone: `npx node server/api/server.ts [--port N]` (with fresh local chains; Ctrl-C stops).
+ * Run alone with fresh local chains: `npx node sandbox/api.ts [--port N]` (Ctrl-C stops).
  */
 
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
+import { join } from "node:path"
+import type { Redis } from "ioredis"
 import { listenLocal } from "../http/listen.ts"
-import type { ApiApp, ApiRoute, OnrampLink, SandboxMail } from "./app.ts"
-import { type ApiChainsInput, defaultUnsupportedChainIds, makeChainSet } from "./chains.ts"
-import { openDb, type SandboxDb } from "./db.ts"
-import { makeIndexer } from "./indexer.ts"
-import { isLoopbackOrigin, makeProjects, modeFailure, originAllowed, type Projects } from "./projects.ts"
-import { makeRegistry, type Registry } from "./registry.ts"
-import { HttpError, makeRouter, type Reply } from "./router.ts"
-import { apiRoutes } from "./routes/index.ts"
-import type { ApiSolanaInput } from "./solana.ts"
+import { entrySink } from "../http/log.ts"
+import type { MetricsRegistry } from "../http/metrics.ts"
+import { createRedisNonceStore } from "../nonceRedis.ts"
+import type { SessionSecret } from "../session.ts"
+import type { Kv } from "../shared/kv.ts"
+import { openSql, type Sql } from "../store/sql.ts"
+import type { ApiApp, ApiRoute, SandboxMail } from "./app.ts"
+import { projectCors } from "./cors.ts"
+import { type ApiDataOptions, makeApiData } from "./data.ts"
+import { type ApiDb, openApiDb } from "./db.ts"
+import { type ApiLimits, clientIp, makeApiLimits, RateLimitedError, type RateLimitOptions } from "./limits.ts"
+import { type ApiOpsOptions, makeApiOps } from "./ops.ts"
+import { connectRedis, corsHeaders, failure, readBody, send, timeLimited } from "./pipeline.ts"
+import {
+  isLoopbackOrigin,
+  makeProjects,
+  modeFailure,
+  originAllowed,
+  type ProjectSettings,
+  type Projects
+} from "./projects.ts"
+import type { Registry } from "./registry.ts"
+import { HttpError, makeRouter } from "./router.ts"
+import { makeSandboxRegistry } from "./sandboxRegistry.ts"
+
+export { maxBodyBytes } from "./pipeline.ts"
 
 /** Options of {@link startApi}. */
-export interface StartApiOptions {
+export interface StartApiOptions extends ApiOpsOptions, ApiDataOptions {
   /** Port on 127.0.0.1; 0 picks a free one. @default 0 */
   readonly port?: number
-  /** Where `sandbox.db` lives; created if missing. */
+  /** Interface to listen on. @default "127.0.0.1" (the production CLI takes `HOST`) */
+  readonly host?: string | undefined
+  /** The URL the outside world reaches the API at (links to its own images use it). @default http://127.0.0.1:PORT */
+  readonly publicUrl?: string | undefined
+  /** Projects created at start when missing. @default the sandbox's seeded projects */
+  readonly seedProjects?: ReadonlyArray<ProjectSettings> | undefined
+  /** Where the API keeps its PGlite database (`${dataDir}/pg`) when no `sql` is given; created if missing. */
   readonly dataDir: string
-  /** The local chains (a `startChains()` result). Without them, account endpoints answer empty results. */
-  readonly chains?: ApiChainsInput | undefined
   /**
-   * The local Solana chain (a `startSolana()` result): balances and history of `solana:` accounts, and listed among
-   * the supported chains. Without it, a Solana account has empty results.
+   * The database to use (a shared PGlite, or Postgres); `stop()` leaves it open. Without it the API opens PGlite in
+   * `${dataDir}/pg` and closes it on stop.
    */
-  readonly solana?: ApiSolanaInput | undefined
-  /** Chain ids left out of `/v1/supported-chains`. @default [31337] */
-  readonly unsupportedChainIds?: ReadonlyArray<number>
+  readonly sql?: Sql | undefined
   /** Entries per history page. @default 20 */
   readonly historyPageSize?: number
   /** The server's clock, unix ms. @default Date.now */
   readonly now?: () => number
+  /**
+   * The wallet registry: the production server passes `makeRegistry()` (the shipped snapshot, docs/registry.md).
+   * @default the sandbox's generated registry (`makeSandboxRegistry()`)
+   */
+  readonly registry?: Registry | undefined
   /** Routes added after the built-in ones (a later endpoint group, or a test's probe). @default [] */
   readonly extraRoutes?: ReadonlyArray<ApiRoute>
   /** Delivers the emails the API sends (sign-in's email-capture codes); without it those routes answer 503. */
-  readonly mail?: ((mail: SandboxMail) => void) | undefined
-  /** The onramp provider (the sandbox ramp) orders are opened on; without it the onramp URL and order routes answer 404. */
-  readonly onramp?: OnrampLink | undefined
+  readonly mail?: ((mail: SandboxMail) => unknown) | undefined
+  /**
+   * Signs the SIWX session cookie (at least 32 bytes): give every instance behind a load balancer the same one, so a
+   * cookie one issued is good at all. @default random per start (a restart signs every browser out)
+   */
+  readonly sessionSecret?: SessionSecret | undefined
+  /** What instances share besides Redis counters: email-capture codes (`createRedisKv`). Not closed. @default memory */
+  readonly kv?: Kv | undefined
+  /**
+   * Rate limits per client IP and per project (429 with `retry-after` past them); `false` turns them off.
+   * @default defaultRateLimits (1200 per minute per IP, 60,000 per minute per project)
+   */
+  readonly rateLimits?: RateLimitOptions | false
+  /** A Redis shared by every instance: rate-limit counters and sign-in nonces live there. Closed by `stop()`. */
+  readonly redisUrl?: string | undefined
+  /** The same as `redisUrl` with a client the caller owns (not closed by `stop()`). */
+  readonly redis?: Redis | undefined
+  /**
+   * The client IP is the socket's peer; behind proxies, their number (`true` = 1): the IP is then read from the right
+   * of `x-forwarded-for`. Trust it only when every request comes through them. @default false
+   */
+  readonly trustProxy?: boolean | number
+  /** Longest a request may take before it is answered 503 "Request timed out" (its work abandoned). @default 15_000 */
+  readonly requestTimeoutMs?: number
+  /** Where unexpected errors (and Redis failures) are told, one object each. @default `logger` */
+  readonly log?: ((entry: Record<string, unknown>) => void) | undefined
 }
 
 /** A running sandbox API. */
@@ -49,126 +98,29 @@ export interface ApiServer {
   /** `http://127.0.0.1:PORT`, no trailing slash. */
   readonly url: string
   readonly port: number
-  readonly db: SandboxDb
+  readonly db: ApiDb
   readonly projects: Projects
-  /** The wallet registry `/getWallets` serves (650 wallets). */
+  /** The wallet registry `/getWallets` serves (650 wallets, or the one given). */
   readonly registry: Registry
-  /** Closes the server (dropping open connections) and the db. Safe to call twice. */
+  /** The metrics registry the API counts into (`options.metrics`, or its own); the relay and frame may add gauges. */
+  readonly metrics: MetricsRegistry
+  /**
+   * Drains the server (`/readyz` 503, no new connections, in-flight requests finish within `drainTimeoutMs`), then
+   * closes Redis and the db. Safe to call twice.
+   */
   readonly stop: () => Promise<void>
 }
 
-/** Largest request body accepted, in bytes. */
-export const maxBodyBytes = 1_000_000
-
-const corsHeaders = {
-  "access-control-allow-origin": "*",
-  "access-control-allow-methods": "GET, POST, OPTIONS",
-  "access-control-allow-headers": "*",
-  "access-control-max-age": "600"
-}
-
-const send = (
-  res: ServerResponse,
-  reply: Reply,
-  extra: Record<string, string> = {},
-  cors: Readonly<Record<string, string>> = corsHeaders
-) => {
-  if (res.headersSent) return
-  const headers = { ...cors, ...extra, ...reply.headers }
-  if (reply.kind === "empty") res.writeHead(reply.status, headers).end()
-  else if (reply.kind === "html")
-    res
-      .writeHead(reply.status, {
-        ...headers,
-        "content-type": "text/html; charset=utf-8",
-        // The page shows what any visitor's page sent: no script runs in it, whatever a property holds.
-        "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'",
-        "cache-control": "no-store"
-      })
-      .end(reply.body)
-  else if (reply.kind === "svg")
-    res
-      .writeHead(reply.status, { ...headers, "content-type": "image/svg+xml", "cache-control": "public, max-age=3600" })
-      .end(reply.body)
-  else
-    res
-      .writeHead(reply.status, { ...headers, "content-type": "application/json; charset=utf-8" })
-      .end(JSON.stringify(reply.body))
-}
-
-const failure = (status: number, message: string): Reply => ({ kind: "json", status, body: { message } })
-
-/** Whether the request says it carries a body (a length above 0, or a chunked one). */
-const hasBody = (req: IncomingMessage): boolean =>
-  req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? "0") > 0
-
-const isJsonType = (contentType: string | undefined): boolean =>
-  contentType?.split(";")[0]?.trim().toLowerCase() === "application/json"
-
-// Only JSON bodies are read: a `text/plain` or form POST is a "simple" request a browser sends cross-site without a
-// preflight, so taking it as JSON would let any web page post to the API.
-const isBeaconType = (contentType: string | undefined): boolean =>
-  contentType?.split(";")[0]?.trim().toLowerCase() === "text/plain"
-
-const readBody = (req: IncomingMessage, textBody = false): Promise<unknown> =>
-  new Promise((resolve, reject) => {
-    const type = req.headers["content-type"]
-    if (hasBody(req) && !isJsonType(type) && !(textBody && isBeaconType(type))) {
-      reject(new HttpError(415, "Unsupported content type: send the body as application/json"))
-      req.resume()
-      return
-    }
-    const chunks: Array<Buffer> = []
-    let size = 0
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length
-      if (size > maxBodyBytes) {
-        reject(new HttpError(413, `Body too large: at most ${maxBodyBytes} bytes`))
-        req.resume()
-        return
-      }
-      chunks.push(chunk)
-    })
-    req.on("error", reject)
-    req.on("end", () => {
-      const text = Buffer.concat(chunks).toString("utf8")
-      if (text.trim() === "") return resolve(undefined)
-      try {
-        resolve(JSON.parse(text))
-      } catch {
-        reject(new HttpError(400, "Invalid JSON body"))
-      }
-    })
-  })
-
 /** Applies the project gate: a known project id, its failure mode, and (for browser calls) its allowed origins. */
-const authorize = (app: ApiApp, query: URLSearchParams, origin: string | undefined) => {
+const authorize = async (app: ApiApp, query: URLSearchParams, origin: string | undefined) => {
   const projectId = query.get("projectId")
   if (projectId === null || projectId === "") throw new HttpError(400, "Missing query parameter 'projectId'")
-  const project = app.projects.get(projectId)
+  const project = await app.projects.get(projectId)
   if (project === undefined) throw new HttpError(403, modeFailure["invalid-key"].message)
   if (project.mode !== "ok") throw new HttpError(modeFailure[project.mode].status, modeFailure[project.mode].message)
   if (origin !== undefined && !originAllowed(origin, project.allowedOrigins))
     throw new HttpError(403, modeFailure["origin-not-allowed"].message)
   return project
-}
-
-/**
- * The CORS headers of a `credentials` route (cookies): the request's own origin when the project allows it, else none
- * (the browser then keeps the answer from the page); `vary: origin` either way, so a cache keeps them apart.
- */
-const credentialedCors = (app: ApiApp, query: URLSearchParams, origin: string | undefined): Record<string, string> => {
-  const project = app.projects.get(query.get("projectId") ?? "")
-  if (origin === undefined || project?.mode !== "ok" || !originAllowed(origin, project.allowedOrigins))
-    return { vary: "origin" }
-  return {
-    vary: "origin",
-    "access-control-allow-origin": origin,
-    "access-control-allow-credentials": "true",
-    "access-control-allow-methods": "GET, POST, OPTIONS",
-    "access-control-allow-headers": "content-type",
-    "access-control-max-age": "600"
-  }
 }
 
 /**
@@ -182,25 +134,77 @@ const credentialedCors = (app: ApiApp, query: URLSearchParams, origin: string | 
  * ```
  */
 export const startApi = async (options: StartApiOptions): Promise<ApiServer> => {
-  const db = openDb(options.dataDir)
+  const secret = options.sessionSecret
+  if (secret !== undefined && (typeof secret === "string" ? Buffer.byteLength(secret) : secret.byteLength) < 32)
+    throw new RangeError("startApi: sessionSecret must be at least 32 bytes")
+  const sql = options.sql ?? (await openSql({ dataDir: join(options.dataDir, "pg") }))
+  const closeSql = options.sql === undefined ? () => sql.close() : async () => {}
+  let db: ApiDb
+  let projects: Projects
+  try {
+    db = await openApiDb(sql)
+    projects = await makeProjects(db, options.now ?? Date.now, {
+      ...(options.seedProjects === undefined ? {} : { seed: options.seedProjects })
+    })
+  } catch (error) {
+    await closeSql()
+    throw error
+  }
   const now = options.now ?? Date.now
-  const chains = makeChainSet(options.chains, options.unsupportedChainIds ?? defaultUnsupportedChainIds, options.solana)
+  const data = makeApiData(options)
   let baseUrl = ""
+  const ownRedis = options.redis === undefined && options.redisUrl !== undefined
+  // Set once the logger exists; connection errors before that reject `connectRedis` itself.
+  let onRedisError = (_error: Error) => {}
+  const redis =
+    options.redis ??
+    (options.redisUrl === undefined
+      ? undefined
+      : await connectRedis(options.redisUrl, (error) => onRedisError(error)).catch(async (error: unknown) => {
+          await closeSql()
+          throw error
+        }))
   const app: ApiApp = {
     db,
-    projects: makeProjects(db, now),
-    registry: makeRegistry(),
-    chains,
-    indexer: makeIndexer(chains),
+    projects,
+    registry: options.registry ?? makeSandboxRegistry(),
+    chains: data.chains,
+    history: data.history,
+    prices: data.prices,
+    identities: data.identities,
+    signInChains: data.signInChains,
+    onramp: data.onramp,
     now,
     baseUrl: () => baseUrl,
     historyPageSize: options.historyPageSize ?? 20,
     mail: options.mail,
-    onramp: options.onramp
+    sessionSecret: options.sessionSecret,
+    kv: options.kv,
+    sharedNonces:
+      redis === undefined
+        ? undefined
+        : (projectId) => createRedisNonceStore({ redis, key: `airlock:nonces:${projectId}`, now })
   }
-  const router = makeRouter([...apiRoutes, ...(options.extraRoutes ?? [])])
+  const ops = makeApiOps(options, [
+    { name: "db", check: () => sql.query("SELECT 1") },
+    ...(redis === undefined ? [] : [{ name: "redis", check: () => redis.ping() }])
+  ])
+  const router = makeRouter(ops.routes(options.extraRoutes ?? []))
+  const log = options.log ?? entrySink(ops.logger)
+  const timeoutMs = options.requestTimeoutMs ?? 15_000
+  let redisErrorLoggedAt = Number.NEGATIVE_INFINITY
+  onRedisError = (error) => {
+    // The client retries every few hundred ms while Redis is down: one line per 10 s is enough.
+    if (Date.now() - redisErrorLoggedAt < 10_000) return
+    redisErrorLoggedAt = Date.now()
+    log({ level: "warn", msg: "api: Redis connection failed; rate limits fail open", error: error.message })
+  }
+  const limits: ApiLimits = makeApiLimits(options.rateLimits, now, redis, (msg, error) =>
+    log({ level: "warn", msg, error: error instanceof Error ? error.message : String(error) })
+  )
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+  /** Routes and answers one request; every refusal is an {@link HttpError}, anything else a logged 500. */
+  const handle = async (req: IncomingMessage, res: ServerResponse, requestId: string) => {
     const method = req.method ?? "GET"
     const origin = typeof req.headers.origin === "string" ? req.headers.origin : undefined
     let url: URL
@@ -209,47 +213,81 @@ export const startApi = async (options: StartApiOptions): Promise<ApiServer> => 
     } catch {
       return send(res, method === "OPTIONS" ? { kind: "empty", status: 204 } : failure(400, "Malformed request URL"))
     }
-    if (method === "OPTIONS") {
-      const target = [router.match("POST", url.pathname), router.match("GET", url.pathname)].find((m) => m.route)
-      if (target?.route?.credentials)
-        return send(res, { kind: "empty", status: 204 }, {}, credentialedCors(app, url.searchParams, origin))
-      return send(res, { kind: "empty", status: 204 })
-    }
-    const matched = router.match(method, url.pathname)
-    if (matched.route === undefined) {
-      if (matched.allowed.length === 0) return send(res, failure(404, `Not found: ${method} ${url.pathname}`))
-      return send(res, failure(405, `Method ${method} not allowed`), { allow: matched.allowed.join(", ") })
-    }
-    if (matched.route.loopbackOnly && origin !== undefined && !isLoopbackOrigin(origin))
-      throw new HttpError(403, "Forbidden: sandbox control routes answer only pages on 127.0.0.1, localhost or [::1]")
-    const cors = matched.route.credentials ? credentialedCors(app, url.searchParams, origin) : corsHeaders
+    let cors: Readonly<Record<string, string>> = corsHeaders
     try {
-      const body = method === "POST" ? await readBody(req, matched.route.textBody === true) : undefined
-      const project = matched.route.public ? undefined : authorize(app, url.searchParams, origin)
-      const reply = await matched.route.handle({
-        params: matched.params,
-        query: url.searchParams,
-        body,
-        headers: req.headers,
-        // Public routes never read the project; the cast keeps the context type simple for every other route.
-        project: project as NonNullable<typeof project>,
-        app
-      })
-      send(res, reply, {}, cors)
+      await limits.ip(clientIp(req, options.trustProxy))
+      if (method === "OPTIONS") {
+        const target = [router.match("POST", url.pathname), router.match("GET", url.pathname)].find((m) => m.route)
+        const route = target?.route
+        if (route !== undefined) ops.observer.route(req, route.path)
+        if (route === undefined || route.public) return send(res, { kind: "empty", status: 204 })
+        cors = await projectCors(app, url.searchParams, origin, route.credentials === true)
+        return send(res, { kind: "empty", status: 204 }, {}, cors)
+      }
+      const matched = router.match(method, url.pathname)
+      if (matched.route === undefined) {
+        if (matched.allowed.length === 0) return send(res, failure(404, `Not found: ${method} ${url.pathname}`))
+        return send(res, failure(405, `Method ${method} not allowed`), { allow: matched.allowed.join(", ") })
+      }
+      const route = matched.route
+      ops.observer.route(req, route.path)
+      if (route.loopbackOnly && origin !== undefined && !isLoopbackOrigin(origin))
+        throw new HttpError(403, "Forbidden: sandbox control routes answer only pages on 127.0.0.1, localhost or [::1]")
+      if (!route.public) cors = await projectCors(app, url.searchParams, origin, route.credentials === true)
+      const reply = await timeLimited(
+        (async () => {
+          const body =
+            method === "POST" || method === "PUT"
+              ? await readBody(req, route.textBody === true, route.maxBodyBytes)
+              : undefined
+          const project = route.public ? undefined : await authorize(app, url.searchParams, origin)
+          if (project !== undefined) await limits.project(project.id)
+          return route.handle({
+            params: matched.params,
+            query: url.searchParams,
+            body,
+            headers: req.headers,
+            // Public routes never read the project; the cast keeps the context type simple for every other route.
+            project: project as NonNullable<typeof project>,
+            app
+          })
+        })(),
+        timeoutMs
+      )
+      // An image is public whatever the route: an <img> of any page may show it.
+      send(res, reply, {}, reply.kind === "svg" ? corsHeaders : cors)
     } catch (error) {
-      // A refusal a credentialed page may read (400, 403) carries that route's CORS headers, not `*`.
+      if (error instanceof RateLimitedError)
+        return send(res, failure(429, error.message), { "retry-after": String(error.retryAfterSeconds) }, cors)
+      // A refusal the page may read (400, 403) carries the route's CORS headers.
       if (error instanceof HttpError) return send(res, failure(error.status, error.message), {}, cors)
-      throw error
+      // The detail goes to the log only: an answer never shows a stack, a path or an internal message.
+      log({
+        level: "error",
+        msg: "api: unexpected error",
+        requestId,
+        method,
+        path: url.pathname,
+        error: error instanceof Error ? error.message : String(error),
+        stack: error instanceof Error ? error.stack : undefined
+      })
+      send(res, { kind: "json", status: 500, body: { message: "Internal error", requestId } }, {}, cors)
     }
   }
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (error instanceof HttpError) return send(res, failure(error.status, error.message))
-      console.error("sandbox api: unexpected error", error)
-      send(res, failure(500, `Internal error: ${error instanceof Error ? error.message : String(error)}`))
+    const requestId = ops.observer.begin(req, res)
+    // The ops endpoints answer before the pipeline: probes are neither rate limited nor project scoped.
+    const answer = async () => void ((await ops.handle(req, res)) || (await handle(req, res, requestId)))
+    answer().catch((error: unknown) => {
+      log({ level: "error", msg: "api: failed to answer", requestId, error: String(error) })
+      send(res, { kind: "json", status: 500, body: { message: "Internal error", requestId } })
     })
   })
+  ops.attach(server)
+  // Slow senders cannot hold a socket open: headers within 10 s, the whole request within 30 s.
+  server.headersTimeout = 10_000
+  server.requestTimeout = 30_000
   // Requests Node cannot parse (garbage, oversized headers) never reach `handle`: answer them in the same JSON shape.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return
@@ -262,30 +300,18 @@ export const startApi = async (options: StartApiOptions): Promise<ApiServer> => 
     )
   })
 
-  const listening = await listenLocal(server, options.port)
+  // Pins where the indexer starts on chains without a fromBlock (their head now); never fails the start.
+  void data.start()
+  const listening = await listenLocal(server, options.port, options.host)
   const port = listening.port
-  baseUrl = `http://127.0.0.1:${port}`
+  baseUrl = options.publicUrl ?? `http://127.0.0.1:${port}`
   let stopped: Promise<void> | undefined
   const stop = () => {
-    stopped ??= listening.stop().then(() => db.close())
+    stopped ??= ops.stop(server).then(async () => {
+      if (ownRedis) await redis?.quit().catch(() => redis.disconnect())
+      await closeSql()
+    })
     return stopped
   }
-  return { url: baseUrl, port, db, projects: app.projects, registry: app.registry, stop }
-}
-
-if (import.meta.main) {
-  const { startChains } = await import("../../sandbox/chain/index.ts")
-  const { startSolana } = await import("../../sandbox/solana/index.ts")
-  const portArg = process.argv.indexOf("--port")
-  const [chains, solana] = await Promise.all([startChains(), startSolana()])
-  const api = await startApi({
-    dataDir: ".sandbox/api",
-    chains,
-    solana,
-    port: portArg === -1 ? 0 : Number(process.argv[portArg + 1])
-  })
-  console.log(`sandbox api on ${api.url} (project id airlock-demo); Ctrl-C to stop`)
-  const shutdown = () => void Promise.all([api.stop(), chains.stop(), solana.stop()]).then(() => process.exit(0))
-  process.once("SIGINT", shutdown)
-  process.once("SIGTERM", shutdown)
+  return { url: baseUrl, port, db, projects: app.projects, registry: app.registry, metrics: ops.metrics, stop }
 }

@@ -1,7 +1,8 @@
 /**
- * The blockchain API's view of the local Solana chain: balances read live over its RPC (SOL and every SPL token the
- * account holds), and history from the chain's own transaction record, each entry a SPEC §3 Transaction seen from the
- * account (SOL amounts net of the fee, SPL amounts summed over the account's token accounts).
+ * The blockchain API's view of a Solana chain: balances read live over its RPC (SOL and every SPL token the account
+ * holds), and history from a {@link SolanaHistorySource} (the sandbox passes its chain's own record), each entry a
+ * SPEC §3 Transaction seen from the account (SOL amounts net of the fee, SPL amounts summed over the account's token
+ * accounts).
  */
 import { type Address, createSolanaRpc, type Rpc, type SolanaRpcApi } from "@solana/kit"
 import { TOKEN_PROGRAM_ADDRESS } from "@solana-program/token"
@@ -9,68 +10,97 @@ import { formatUnits } from "viem"
 import type { Nft } from "../../core/schema/api/nfts.ts"
 import type { TokenBalance } from "../../core/schema/token.ts"
 import type { Transaction, TransactionTransfer } from "../../core/schema/transaction.ts"
-import type { SolanaChain, SolanaTxRecord } from "../../sandbox/solana/index.ts"
-import { solanaSeeded } from "../../sandbox/solana/seed.ts"
-import { token2022ProgramAddress } from "../../sandbox/solana/token.ts"
-import { balanceEntry, priceOf } from "./prices.ts"
+import { type PriceOf, priced } from "./prices.ts"
+import type { PriceSource, SolanaHistoryRecord, SolanaHistorySource } from "./sources.ts"
 import type { TokenMeta } from "./tokenMeta.ts"
 
-/** What the API needs of the local Solana chain (a `startSolana()` result fits). */
-export type ApiSolanaInput = Pick<SolanaChain, "caipNetworkId" | "rpcUrl" | "usdcMint" | "nftMint" | "history">
+/** The Token-2022 program: its token accounts count towards balances as SPL Token's do. */
+export const token2022ProgramAddress = "TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb" as Address
 
-/** The local Solana chain as the API serves it. */
-export interface ApiSolanaChain extends ApiSolanaInput {
+/** A one-token NFT mint the NFTs endpoint reports (SPL mints carry no name without a metadata program). */
+export interface SolanaNftConfig {
+  readonly mint: string
+  readonly name: string
+  readonly symbol: string
+  readonly collection: string
+}
+
+/** The Solana chain the API serves (the sandbox maps its `startSolana()` result into it). */
+export interface ApiSolanaInput {
+  /** CAIP-2 id, `solana:<genesis hash prefix>`. */
+  readonly caipNetworkId: string
+  readonly rpcUrl: string
+  /** The account history. */
+  readonly history: SolanaHistorySource
+  /** Metadata of the fungible mints it knows, by mint address (any other shows as an unknown token). @default {} */
+  readonly mints?: Readonly<Record<string, TokenMeta>> | undefined
+  /** The NFT mint it reports. @default none */
+  readonly nft?: SolanaNftConfig | undefined
+}
+
+/** The Solana chain as the API serves it. */
+export interface ApiSolanaChain {
+  readonly caipNetworkId: string
+  readonly rpcUrl: string
+  readonly history: SolanaHistorySource
+  readonly mints: Readonly<Record<string, TokenMeta>>
+  readonly nft: SolanaNftConfig | undefined
   readonly rpc: Rpc<SolanaRpcApi>
 }
+
+/** How long one Solana RPC call may take, in ms. */
+export const solanaRpcTimeoutMs = 10_000
 
 /** SOL, the chain's native token. */
 export const solNativeToken: TokenMeta = { name: "Solana", symbol: "SOL", decimals: 9 }
 
-// SPL mints carry no name on chain: the sandbox's USDC is known, any other mint shows as an unknown token.
+// SPL mints carry no name on chain: a configured mint is known, any other shows as an unknown token.
 const unknownMint = (decimals: number): TokenMeta => ({ name: "Unknown token", symbol: "UNKNOWN", decimals })
 
-const nftMeta: TokenMeta = { name: solanaSeeded.nft.name, symbol: solanaSeeded.nft.symbol, decimals: 0 }
-
-const metaOf = (chain: ApiSolanaInput, mint: string, decimals: number): TokenMeta =>
-  mint === chain.usdcMint ? solanaSeeded.usdc : mint === chain.nftMint ? nftMeta : unknownMint(decimals)
+const metaOf = (chain: ApiSolanaChain, mint: string, decimals: number): TokenMeta =>
+  chain.mints[mint] ??
+  (mint === chain.nft?.mint ? { name: chain.nft.name, symbol: chain.nft.symbol, decimals: 0 } : unknownMint(decimals))
 
 /**
- * Wraps a started chain for the API.
+ * Wraps a configured chain for the API.
  * @example
  * ```ts
- * const solana = makeApiSolanaChain(await startSolana())
+ * const solana = makeApiSolanaChain({ caipNetworkId: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", rpcUrl, history })
  * ```
  */
 export const makeApiSolanaChain = (input: ApiSolanaInput): ApiSolanaChain => ({
   caipNetworkId: input.caipNetworkId,
   rpcUrl: input.rpcUrl,
-  usdcMint: input.usdcMint,
-  nftMint: input.nftMint,
   history: input.history,
+  mints: input.mints ?? {},
+  nft: input.nft,
   rpc: createSolanaRpc(input.rpcUrl)
 })
 
 /** Whether a `chainId` parameter names `chain`: its CAIP-2 id, or the bare reference. */
-export const namesSolanaChain = (chain: ApiSolanaInput, chainId: string): boolean =>
+export const namesSolanaChain = (chain: Pick<ApiSolanaChain, "caipNetworkId">, chainId: string): boolean =>
   chainId === chain.caipNetworkId || `solana:${chainId}` === chain.caipNetworkId
 
 /**
  * The balances of `owner` on the chain: SOL always, then each SPL mint it holds a positive amount of.
  * @example
  * ```ts
- * await solanaBalances(chain, owner, "usd", (symbol) => `${api}/public/getTokenImage/${symbol}`)
+ * await solanaBalances(chain, owner, prices, "usd", (symbol) => `${api}/public/getTokenImage/${symbol}`)
  * ```
  */
 export const solanaBalances = async (
   chain: ApiSolanaChain,
   owner: Address,
+  prices: PriceSource,
   currency: string,
   icon: (symbol: string) => string
 ): Promise<ReadonlyArray<TokenBalance>> => {
   const byProgram = (programId: Address) =>
-    chain.rpc.getTokenAccountsByOwner(owner, { programId }, { encoding: "jsonParsed" }).send()
+    chain.rpc
+      .getTokenAccountsByOwner(owner, { programId }, { encoding: "jsonParsed" })
+      .send({ abortSignal: AbortSignal.timeout(solanaRpcTimeoutMs) })
   const [lamports, ...tokenAccounts] = await Promise.all([
-    chain.rpc.getBalance(owner).send(),
+    chain.rpc.getBalance(owner).send({ abortSignal: AbortSignal.timeout(solanaRpcTimeoutMs) }),
     byProgram(TOKEN_PROGRAM_ADDRESS),
     byProgram(token2022ProgramAddress)
   ])
@@ -81,25 +111,29 @@ export const solanaBalances = async (
     entry.amount += BigInt(tokenAmount.amount)
     held.set(mint, entry)
   }
-  const sol = balanceEntry({
-    chain,
-    meta: solNativeToken,
-    amount: lamports.value,
-    currency,
-    iconUrl: icon(solNativeToken.symbol)
-  })
+  const sol = { chain, meta: solNativeToken, amount: lamports.value, iconUrl: icon(solNativeToken.symbol) }
   const tokens = [...held]
     .filter(([, { amount }]) => amount > 0n)
     .map(([mint, { amount, decimals }]) => {
       const meta = metaOf(chain, mint, decimals)
-      return balanceEntry({ chain, meta, amount, currency, iconUrl: icon(meta.symbol), token: mint })
+      return { chain, meta, amount, iconUrl: icon(meta.symbol), token: mint }
     })
-  return [sol, ...tokens]
+  return priced(prices, currency, [sol, ...tokens])
 }
 
-const transfer = (meta: TokenMeta, delta: bigint, currency: string, iconUrl: string): TransactionTransfer => {
+const transfer = async (
+  chain: ApiSolanaChain,
+  meta: TokenMeta,
+  change: { readonly delta: bigint; readonly mint?: string },
+  priceOf: PriceOf,
+  iconUrl: string
+): Promise<TransactionTransfer> => {
+  const { delta } = change
   const numeric = formatUnits(delta < 0n ? -delta : delta, meta.decimals)
-  const price = priceOf(meta.symbol, currency)
+  const price = await priceOf({
+    symbol: meta.symbol,
+    ...(change.mint === undefined ? {} : { address: `${chain.caipNetworkId}:${change.mint}` })
+  })
   return {
     fungible_info: { name: meta.name, symbol: meta.symbol, icon: { url: iconUrl } },
     direction: delta < 0n ? "out" : "in",
@@ -114,33 +148,33 @@ const transfer = (meta: TokenMeta, delta: bigint, currency: string, iconUrl: str
  * gained SOL or tokens (else the first program it called).
  * @example
  * ```ts
- * toSolanaTransaction(chain, chain.history.involving(owner)[0]!, owner, "usd", icon).metadata.operationType // "send"
+ * (await toSolanaTransaction(chain, record, owner, priceIn(prices, "usd"), icon)).metadata.operationType // "send"
  * ```
  */
-export const toSolanaTransaction = (
-  chain: ApiSolanaInput,
-  record: SolanaTxRecord,
+export const toSolanaTransaction = async (
+  chain: ApiSolanaChain,
+  record: SolanaHistoryRecord,
   owner: string,
-  currency: string,
+  priceOf: PriceOf,
   icon: (symbol: string) => string
-): Transaction => {
+): Promise<Transaction> => {
   const feePayer = record.accountKeys[0] ?? owner
   const sol = record.solChanges.find((change) => change.address === owner)
   const tokens = record.tokenChanges.filter((change) => change.owner === owner)
-  const transfers = [
-    ...(sol === undefined ? [] : [transfer(solNativeToken, sol.delta, currency, icon(solNativeToken.symbol))]),
-    ...tokens.map((change): TransactionTransfer => {
-      if (change.mint === chain.nftMint) {
+  const transfers = await Promise.all([
+    ...(sol === undefined ? [] : [transfer(chain, solNativeToken, sol, priceOf, icon(solNativeToken.symbol))]),
+    ...tokens.map((change): Promise<TransactionTransfer> | TransactionTransfer => {
+      if (chain.nft !== undefined && change.mint === chain.nft.mint) {
         return {
-          nft_info: { name: solanaSeeded.nft.name, flags: { is_spam: false } },
+          nft_info: { name: chain.nft.name, flags: { is_spam: false } },
           direction: change.delta < 0n ? "out" : "in",
           quantity: { numeric: "1" }
         }
       }
       const meta = metaOf(chain, change.mint, change.decimals)
-      return transfer(meta, change.delta, currency, icon(meta.symbol))
+      return transfer(chain, meta, change, priceOf, icon(meta.symbol))
     })
-  ]
+  ])
   const directions = new Set(transfers.map((t) => t.direction))
   const operationType =
     directions.has("in") && directions.has("out")
@@ -171,8 +205,8 @@ export const toSolanaTransaction = (
 }
 
 /**
- * The NFTs `owner` holds on the chain now: the sandbox's NFT mint when one of its token accounts holds it, named from
- * the seed's table (SPL mints carry no name without a metadata program).
+ * The NFTs `owner` holds on the chain now: the configured NFT mint when one of its token accounts holds it, named as
+ * configured (SPL mints carry no name without a metadata program).
  * @example
  * ```ts
  * await solanaNfts(chain, owner, (mint) => `${api}/public/getAssetImage/nft-${mint}`)
@@ -183,21 +217,22 @@ export const solanaNfts = async (
   owner: Address,
   image: (mint: string) => string
 ): Promise<ReadonlyArray<Nft>> => {
+  const nft = chain.nft
+  if (nft === undefined) return []
   const { value } = await chain.rpc
-    .getTokenAccountsByOwner(owner, { mint: chain.nftMint }, { encoding: "jsonParsed" })
-    .send()
+    .getTokenAccountsByOwner(owner, { mint: nft.mint as Address }, { encoding: "jsonParsed" })
+    .send({ abortSignal: AbortSignal.timeout(solanaRpcTimeoutMs) })
   const held = value.some(({ account }) => account.data.parsed.info.tokenAmount.amount === "1")
   if (!held) return []
-  const { nft } = solanaSeeded
   return [
     {
-      id: `${chain.caipNetworkId}:${chain.nftMint}`,
+      id: `${chain.caipNetworkId}:${nft.mint}`,
       chainId: chain.caipNetworkId,
-      contract: `${chain.caipNetworkId}:${chain.nftMint}`,
+      contract: `${chain.caipNetworkId}:${nft.mint}`,
       tokenId: "1",
       name: nft.name,
       collection: { name: nft.collection, symbol: nft.symbol },
-      imageUrl: image(chain.nftMint),
+      imageUrl: image(nft.mint),
       standard: "spl",
       isSpam: false
     }

@@ -1,7 +1,8 @@
 /**
  * The secure site's logins: email codes, email update, the social stand-ins' codes and the Farcaster stand-in's
- * channels, and the sessions they end in. Users (each with an EOA key made on first login) and sessions are stored in
- * `frame.db`; pending steps live in memory, bounded, and expire after 10 minutes.
+ * channels, and the sessions they end in. Users (each with an EOA key made on first login, encrypted at rest) and
+ * sessions are stored in the site's tables (`store.ts`); pending steps live on the shared store (`../shared/kv.ts`: memory, or Redis shared by every instance),
+ * bounded, and expire after 10 minutes.
  *
  * Every login, pending step and session is bound to a {@link FrameBinding}: the project and the embedding app's origin
  * the frame established. A request under another binding finds no login ("Not signed in"), so a page of another
@@ -14,8 +15,9 @@ import { randomUUID } from "node:crypto"
 import type { Hex } from "viem"
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { isEmail } from "../../core/schema/checks.ts"
+import { createMemoryKv, type Kv } from "../shared/kv.ts"
 import {
-  checkCode,
+  answerCode,
   codeLifetimeMs,
   FrameHttpError,
   makePendingTable,
@@ -25,6 +27,7 @@ import {
   randomId
 } from "./codes.ts"
 import type { FrameAccountType, FrameStore, FrameUserRow } from "./store.ts"
+import { makeWaiters } from "./waiters.ts"
 
 /** The social providers the stand-in serves (SPEC §5); Farcaster has its own flow. */
 export const frameSocialProviders = ["google", "github", "apple", "facebook", "x", "discord"] as const
@@ -65,10 +68,30 @@ export interface FrameLimits {
    * cannot be what a limit counts. @default 60
    */
   readonly perClient: number
+  /**
+   * Answers to codes (right or wrong, sign-in and email change) one email may send per `codeAnswerWindowMs`, across
+   * all its codes: each code takes 5 wrong answers, and this stops a guesser from asking for code after code. Once
+   * spent, the email's answers and new codes are refused with a 429 saying how long to wait; a right answer resets
+   * it. @default 10
+   */
+  readonly codeAnswersPerEmail: number
+  /**
+   * Answers to codes one client (IP address) may send per `codeAnswerWindowMs`, whatever the emails: a bound on
+   * spraying guesses over many accounts, loose enough for an office behind one address. @default 100
+   */
+  readonly codeAnswersPerClient: number
+  /** The window of the two limits above, in ms. @default 3600000 (1 hour) */
+  readonly codeAnswerWindowMs: number
 }
 
 /** The limits {@link makeAuth} applies unless told otherwise. */
-export const defaultFrameLimits: FrameLimits = { emailCooldownMs: 20_000, perClient: 60 }
+export const defaultFrameLimits: FrameLimits = {
+  emailCooldownMs: 20_000,
+  perClient: 60,
+  codeAnswersPerEmail: 10,
+  codeAnswersPerClient: 100,
+  codeAnswerWindowMs: 60 * 60 * 1000
+}
 
 const sameBinding = (a: FrameBinding, b: FrameBinding): boolean =>
   a.projectId === b.projectId && a.appOrigin === b.appOrigin
@@ -86,6 +109,13 @@ export interface AuthOptions {
   readonly longPollMs?: number
   /** The server's limits on starting sign-ins. @default defaultFrameLimits */
   readonly limits?: Partial<FrameLimits>
+  /** Where pending logins live and long-polls are woken; one shared store for every instance. @default memory */
+  readonly kv?: Kv
+  /**
+   * Delivers a code by email (the production server's mail service). Without it, codes go to the store's mailbox,
+   * the sandbox's stand-in inbox.
+   */
+  readonly mail?: (mail: { readonly to: string; readonly subject: string; readonly body: string }) => Promise<void>
 }
 
 interface EmailLogin {
@@ -100,8 +130,8 @@ interface EmailUpdate {
   readonly userId: string
   readonly newEmail: string
   readonly expiresAt: number
-  stage: "primary" | "secondary"
-  code: OneTimeCode
+  readonly stage: "primary" | "secondary"
+  readonly code: OneTimeCode
 }
 
 interface SocialState {
@@ -111,14 +141,14 @@ interface SocialState {
   readonly appName: string
   readonly expiresAt: number
   /** The stand-in's authorization code once the user allowed, with the username they chose. */
-  grant: { readonly code: string; readonly username: string } | undefined
+  readonly grant?: { readonly code: string; readonly username: string } | undefined
 }
 
 interface FarcasterChannel {
   readonly binding: FrameBinding
   readonly appName: string
   readonly expiresAt: number
-  username: string | undefined
+  readonly username?: string | undefined
 }
 
 /** A session the frame keeps: its token, and the user it signs in. */
@@ -155,61 +185,27 @@ export const checkUsername = (username: string): string => {
   return trimmed
 }
 
-/** Resolves waiters by key: a long-poll parks here until its key is woken or its time is up. */
-const makeWaiters = () => {
-  const waiting = new Map<string, Set<() => void>>()
-  return {
-    wake: (key: string) => {
-      for (const wake of waiting.get(key) ?? []) wake()
-      waiting.delete(key)
-    },
-    /** Resolves true when woken, false after `ms` or when `signal` aborts. */
-    wait: (key: string, ms: number, signal?: AbortSignal): Promise<boolean> =>
-      new Promise((resolve) => {
-        const set = waiting.get(key) ?? new Set()
-        waiting.set(key, set)
-        const done = (woken: boolean) => {
-          clearTimeout(timer)
-          signal?.removeEventListener("abort", abort)
-          set.delete(wake)
-          if (set.size === 0 && waiting.get(key) === set) waiting.delete(key)
-          resolve(woken)
-        }
-        const wake = () => done(true)
-        const abort = () => done(false)
-        const timer = setTimeout(() => done(false), ms)
-        timer.unref()
-        signal?.addEventListener("abort", abort, { once: true })
-        set.add(wake)
-      }),
-    /** Answers every parked long-poll "pending" (on stop). */
-    releaseAll: () => {
-      for (const key of [...waiting.keys()]) {
-        for (const wake of waiting.get(key) ?? []) wake()
-      }
-      waiting.clear()
-    }
-  }
-}
-
 /**
  * The secure site's logins over its store.
  * @example
  * ```ts
- * const auth = makeAuth({ store: openFrameStore(dir), now: Date.now, origin: () => "http://127.0.0.1:4410" })
+ * const auth = makeAuth({ store: await openFrameStore(sql, { keyEncryptionKey }), now: Date.now, origin: () => "http://127.0.0.1:4410" })
  * const binding = { projectId: "airlock-demo", appOrigin: "http://localhost:5173" }
- * const { action, loginId } = auth.connectEmail({ email: "ada@example.com", deviceId, binding, client: "127.0.0.1" })
+ * const { action, loginId } = await auth.connectEmail({ email: "ada@example.com", deviceId, binding, client: "127.0.0.1" })
  * ```
  */
 export const makeAuth = (options: AuthOptions) => {
   const { store, now } = options
   const longPollMs = options.longPollMs ?? defaultLongPollMs
   const limits: FrameLimits = { ...defaultFrameLimits, ...options.limits }
-  const logins = makePendingTable<EmailLogin>(now)
-  const updates = makePendingTable<EmailUpdate>(now)
-  const socials = makePendingTable<SocialState>(now)
-  const farcasters = makePendingTable<FarcasterChannel>(now)
-  const waiters = makeWaiters()
+  const kv = options.kv ?? createMemoryKv({ now })
+  const logins = makePendingTable<EmailLogin>(kv, "frame:logins", now)
+  const updates = makePendingTable<EmailUpdate>(kv, "frame:updates", now)
+  const socials = makePendingTable<SocialState>(kv, "frame:socials", now)
+  const farcasters = makePendingTable<FarcasterChannel>(kv, "frame:farcaster", now)
+  // The email update in progress of each user: a new one replaces it.
+  const updateOf = (userId: string) => `frame:update-of:${userId}`
+  const waiters = makeWaiters(kv)
   const perEmail = makeRateLimit({
     limit: 1,
     windowMs: limits.emailCooldownMs,
@@ -222,18 +218,34 @@ export const makeAuth = (options: AuthOptions) => {
     now,
     message: (seconds) => `Too many sign-in attempts: try again in ${seconds} seconds`
   })
+  // Counted before a code is judged (a sync step after the last await), so parallel guesses cannot overshoot.
+  const answersPerEmail = makeRateLimit({
+    limit: limits.codeAnswersPerEmail,
+    windowMs: limits.codeAnswerWindowMs,
+    now,
+    message: (seconds) => `Too many codes tried for this email: try again in ${seconds} seconds`
+  })
+  const answersPerClient = makeRateLimit({
+    limit: limits.codeAnswersPerClient,
+    windowMs: limits.codeAnswerWindowMs,
+    now,
+    message: (seconds) => `Too many codes tried: try again in ${seconds} seconds`
+  })
 
-  const mailCode = (to: string, code: OneTimeCode, purpose: string, note = "") =>
-    store.mailbox.add({
-      to,
-      subject: `${code.value} is your Airlock code`,
-      body: `${note}Your code to ${purpose} is ${code.value}. It expires in 10 minutes and works once.`,
-      code: code.value,
-      link: null,
-      sentAt: now()
-    })
+  const mailCode = async (to: string, code: OneTimeCode, purpose: string, note = "") => {
+    const subject = `${code.value} is your Airlock code`
+    const body = `${note}Your code to ${purpose} is ${code.value}. It expires in 10 minutes and works once.`
+    if (options.mail === undefined)
+      return void (await store.mailbox.add({ to, subject, body, code: code.value, link: null, sentAt: now() }))
+    try {
+      await options.mail({ to, subject, body })
+    } catch {
+      // The code is never in the answer or the log: the user asks again once the mail service is back.
+      throw new FrameHttpError(503, "The code could not be sent: try again in a moment")
+    }
+  }
 
-  const createUser = (fields: Pick<FrameUserRow, "email" | "provider" | "username">): FrameUserRow => {
+  const createUser = async (fields: Pick<FrameUserRow, "email" | "provider" | "username">): Promise<FrameUserRow> => {
     const privateKey: Hex = generatePrivateKey()
     const user: FrameUserRow = {
       id: randomUUID(),
@@ -243,14 +255,31 @@ export const makeAuth = (options: AuthOptions) => {
       preferredAccountType: "smartAccount",
       createdAt: now()
     }
-    store.users.insert(user)
+    await store.users.insert(user)
     return user
   }
 
+  /** The user `find` finds, else a new one; of two first logins of one identity at once, both get the one stored. */
+  const findOrCreate = async (
+    find: () => Promise<FrameUserRow | undefined>,
+    fields: Pick<FrameUserRow, "email" | "provider" | "username">
+  ): Promise<FrameUserRow> => {
+    const found = await find()
+    if (found !== undefined) return found
+    try {
+      return await createUser(fields)
+    } catch (error) {
+      // A unique email or identity another request stored a moment ago: that user is this login's.
+      const raced = await find()
+      if (raced !== undefined) return raced
+      throw error
+    }
+  }
+
   const startSession = async (user: FrameUserRow, deviceId: string, binding: FrameBinding): Promise<LoginResult> => {
-    store.devices.approve(user.id, deviceId, now())
+    await store.devices.approve(user.id, deviceId, now())
     const token = randomId(32)
-    store.sessions.put(token, {
+    await store.sessions.put(token, {
       userId: user.id,
       deviceId,
       projectId: binding.projectId,
@@ -264,9 +293,12 @@ export const makeAuth = (options: AuthOptions) => {
   }
 
   /** The user of a live session made for `binding`, or a 401 (a session of another project or origin included). */
-  const userOf = (token: string | undefined, binding: FrameBinding): { user: FrameUserRow; deviceId: string } => {
-    const session = token === undefined || token === "" ? undefined : store.sessions.get(token)
-    const user = session === undefined ? undefined : store.users.byId(session.userId)
+  const userOf = async (
+    token: string | undefined,
+    binding: FrameBinding
+  ): Promise<{ user: FrameUserRow; deviceId: string }> => {
+    const session = token === undefined || token === "" ? undefined : await store.sessions.get(token)
+    const user = session === undefined ? undefined : await store.users.byId(session.userId)
     if (
       session === undefined ||
       user === undefined ||
@@ -285,7 +317,7 @@ export const makeAuth = (options: AuthOptions) => {
      * account exists shows only once the code is checked. Each request is its own pending login with its own code, so
      * a request from another device never voids this one's. One code per email per cooldown, and a per-client limit.
      */
-    connectEmail: (input: {
+    connectEmail: async (input: {
       email: string
       deviceId: string
       token?: string | undefined
@@ -296,22 +328,23 @@ export const makeAuth = (options: AuthOptions) => {
       const deviceId = checkDevice(input.deviceId)
       if (input.token !== undefined) {
         try {
-          const session = userOf(input.token, input.binding)
+          const session = await userOf(input.token, input.binding)
           if (session.user.email === email && session.deviceId === deviceId) return { action: "CONNECT" as const }
         } catch {}
       }
+      answersPerEmail.check(email)
       perClient.take(input.client)
       perEmail.take(email)
       const loginId = randomId()
       const code = newCode(now())
-      logins.set(loginId, { email, deviceId, binding: input.binding, expiresAt: now() + codeLifetimeMs, code })
+      await logins.set(loginId, { email, deviceId, binding: input.binding, expiresAt: now() + codeLifetimeMs, code })
       // Only the mailbox's owner reads this, so it may say what the answer must not: a new device of an account.
-      const user = store.users.byEmail(email)
+      const user = await store.users.byEmail(email)
       const note =
-        user !== undefined && !store.devices.isApproved(user.id, deviceId)
+        user !== undefined && !(await store.devices.isApproved(user.id, deviceId))
           ? "Someone is signing in to your Airlock wallet from a device it has not seen. If it is not you, ignore this email. "
           : ""
-      mailCode(email, code, "sign in", note)
+      await mailCode(email, code, "sign in", note)
       return { action: "VERIFY_OTP" as const, loginId }
     },
 
@@ -320,45 +353,59 @@ export const makeAuth = (options: AuthOptions) => {
      * it answers true at once for a pending login of this binding.
      */
     waitDevice: async (loginId: string, binding: FrameBinding): Promise<boolean> => {
-      const login = logins.get(loginId)
+      const login = await logins.get(loginId)
       if (login === undefined || !sameBinding(login.binding, binding))
         throw new FrameHttpError(400, "No login in progress: request a new code")
       return true
     },
 
     /** Checks a login's code; the right one (once) signs the email in, creating its user on first login. */
-    verifyOtp: async (input: { loginId: string; otp: string; binding: FrameBinding }): Promise<LoginResult> => {
-      const login = logins.get(input.loginId)
-      if (login === undefined || !sameBinding(login.binding, input.binding))
-        throw new FrameHttpError(400, "No login in progress: request a new code")
-      try {
-        checkCode(login.code, input.otp, now())
-      } catch (error) {
-        if (error instanceof FrameHttpError && !error.message.startsWith("Invalid code")) logins.delete(input.loginId)
-        throw error
-      }
-      logins.delete(input.loginId)
+    verifyOtp: async (input: {
+      loginId: string
+      otp: string
+      binding: FrameBinding
+      client: string
+    }): Promise<LoginResult> => {
+      answersPerClient.take(input.client)
+      const pending = await logins.get(input.loginId)
+      if (pending !== undefined) answersPerEmail.take(pending.email)
+      const login = await answerCode(logins, input.loginId, input.otp, now, {
+        refuse: (login) =>
+          login === undefined || !sameBinding(login.binding, input.binding)
+            ? new FrameHttpError(400, "No login in progress: request a new code")
+            : undefined
+      })
       perEmail.clear(login.email)
-      const user =
-        store.users.byEmail(login.email) ?? createUser({ email: login.email, provider: null, username: null })
+      answersPerEmail.clear(login.email)
+      const user = await findOrCreate(() => store.users.byEmail(login.email), {
+        email: login.email,
+        provider: null,
+        username: null
+      })
       return startSession(user, login.deviceId, input.binding)
     },
 
     /** The user of a live session of this binding; 401 otherwise. */
-    session: (token: string | undefined, binding: FrameBinding): FrameUserRow => userOf(token, binding).user,
+    session: async (token: string | undefined, binding: FrameBinding): Promise<FrameUserRow> =>
+      (await userOf(token, binding)).user,
 
     /** Ends a session. */
-    signOut: (token: string | undefined, binding: FrameBinding): void => {
-      userOf(token, binding)
-      store.sessions.revoke(token!, now())
+    signOut: async (token: string | undefined, binding: FrameBinding): Promise<void> => {
+      await userOf(token, binding)
+      await store.sessions.revoke(token!, now())
     },
 
     /** The EOA key of a live session's user, for its own binding only: for the frame's own signing, never the app. */
-    key: (token: string | undefined, binding: FrameBinding): Hex => userOf(token, binding).user.privateKey,
+    key: async (token: string | undefined, binding: FrameBinding): Promise<Hex> =>
+      (await userOf(token, binding)).user.privateKey,
 
-    setPreferred: (token: string | undefined, binding: FrameBinding, type: FrameAccountType): FrameUserRow => {
-      const { user } = userOf(token, binding)
-      store.users.setPreferred(user.id, type)
+    setPreferred: async (
+      token: string | undefined,
+      binding: FrameBinding,
+      type: FrameAccountType
+    ): Promise<FrameUserRow> => {
+      const { user } = await userOf(token, binding)
+      await store.users.setPreferred(user.id, type)
       return { ...user, preferredAccountType: type }
     },
 
@@ -366,60 +413,75 @@ export const makeAuth = (options: AuthOptions) => {
      * Starts changing a user's email: a code to the current address first (VERIFY_PRIMARY_OTP), or straight to the
      * new one for a user with no email yet (VERIFY_SECONDARY_OTP).
      */
-    updateEmail: (token: string | undefined, binding: FrameBinding, newEmail: string) => {
-      const { user } = userOf(token, binding)
+    updateEmail: async (token: string | undefined, binding: FrameBinding, newEmail: string) => {
+      const { user } = await userOf(token, binding)
       const email = normalizeEmail(newEmail)
       if (email === user.email) throw new FrameHttpError(400, "This is already your email")
-      if (store.users.byEmail(email) !== undefined) throw new FrameHttpError(409, "Email already in use")
-      for (const [id] of updates.find((update) => update.userId === user.id)) updates.delete(id)
+      if ((await store.users.byEmail(email)) !== undefined) throw new FrameHttpError(409, "Email already in use")
+      const previous = await kv.take<string>(updateOf(user.id))
+      if (previous !== undefined) await updates.delete(previous)
       const updateId = randomId()
       const primary = user.email !== null
       const code = newCode(now())
-      updates.set(updateId, {
+      await updates.set(updateId, {
         userId: user.id,
         newEmail: email,
         expiresAt: now() + codeLifetimeMs,
         stage: primary ? "primary" : "secondary",
         code
       })
-      if (primary) mailCode(user.email!, code, `confirm changing your email to ${email}`)
-      else mailCode(email, code, "confirm this new email")
+      await kv.set(updateOf(user.id), updateId, { ttlMs: codeLifetimeMs })
+      if (primary) await mailCode(user.email!, code, `confirm changing your email to ${email}`)
+      else await mailCode(email, code, "confirm this new email")
       return { action: (primary ? "VERIFY_PRIMARY_OTP" : "VERIFY_SECONDARY_OTP") as UpdateEmailAction, updateId }
     },
 
     /** Checks the code sent to the current address, then mails one to the new address. */
-    updateEmailPrimary: (
+    updateEmailPrimary: async (
       token: string | undefined,
       binding: FrameBinding,
-      input: { updateId: string; otp: string }
+      input: { updateId: string; otp: string; client: string }
     ) => {
-      const { user } = userOf(token, binding)
-      const update = updates.get(input.updateId)
-      if (update === undefined || update.userId !== user.id)
-        throw new FrameHttpError(400, "No email update in progress")
-      if (update.stage !== "primary") throw new FrameHttpError(400, "Enter the code sent to your new email")
-      checkUpdateCode(input.updateId, update, input.otp)
-      update.stage = "secondary"
-      update.code = newCode(now())
-      mailCode(update.newEmail, update.code, "confirm this new email")
+      answersPerClient.take(input.client)
+      const { user } = await userOf(token, binding)
+      answersPerEmail.take(user.email ?? `user:${user.id}`)
+      const code = newCode(now())
+      const update = await answerCode(updates, input.updateId, input.otp, now, {
+        refuse: (update) =>
+          update === undefined || update.userId !== user.id
+            ? new FrameHttpError(400, "No email update in progress")
+            : update.stage !== "primary"
+              ? new FrameHttpError(400, "Enter the code sent to your new email")
+              : undefined,
+        onRight: (update) => ({ value: { ...update, stage: "secondary" as const, code } })
+      })
+      answersPerEmail.clear(user.email ?? `user:${user.id}`)
+      await mailCode(update.newEmail, code, "confirm this new email")
       return { action: "VERIFY_SECONDARY_OTP" as UpdateEmailAction }
     },
 
     /** Checks the code sent to the new address and makes it the user's email. */
-    updateEmailSecondary: (
+    updateEmailSecondary: async (
       token: string | undefined,
       binding: FrameBinding,
-      input: { updateId: string; otp: string }
+      input: { updateId: string; otp: string; client: string }
     ) => {
-      const { user } = userOf(token, binding)
-      const update = updates.get(input.updateId)
-      if (update === undefined || update.userId !== user.id)
-        throw new FrameHttpError(400, "No email update in progress")
-      if (update.stage !== "secondary") throw new FrameHttpError(400, "Enter the code sent to your current email")
-      checkUpdateCode(input.updateId, update, input.otp)
-      updates.delete(input.updateId)
-      if (store.users.byEmail(update.newEmail) !== undefined) throw new FrameHttpError(409, "Email already in use")
-      store.users.setEmail(user.id, update.newEmail)
+      answersPerClient.take(input.client)
+      const { user } = await userOf(token, binding)
+      answersPerEmail.take(user.email ?? `user:${user.id}`)
+      const update = await answerCode(updates, input.updateId, input.otp, now, {
+        refuse: (update) =>
+          update === undefined || update.userId !== user.id
+            ? new FrameHttpError(400, "No email update in progress")
+            : update.stage !== "secondary"
+              ? new FrameHttpError(400, "Enter the code sent to your current email")
+              : undefined
+      })
+      answersPerEmail.clear(user.email ?? `user:${user.id}`)
+      await kv.del(updateOf(user.id))
+      if ((await store.users.byEmail(update.newEmail)) !== undefined)
+        throw new FrameHttpError(409, "Email already in use")
+      await store.users.setEmail(user.id, update.newEmail)
       return { email: update.newEmail }
     },
 
@@ -427,23 +489,27 @@ export const makeAuth = (options: AuthOptions) => {
      * Starts a social login: the stand-in consent page's URL, bound to the frame's project and app origin.
      * DEVELOPMENT STAND-IN: the consent page takes any username as the identity.
      */
-    socialStart: (input: { provider: FrameSocialProvider; binding: FrameBinding; appName: string; client: string }) => {
+    socialStart: async (input: {
+      provider: FrameSocialProvider
+      binding: FrameBinding
+      appName: string
+      client: string
+    }) => {
       perClient.take(input.client)
       const state = randomId()
-      socials.set(state, {
+      await socials.set(state, {
         provider: input.provider,
         projectId: input.binding.projectId,
         appOrigin: input.binding.appOrigin,
         appName: input.appName,
-        expiresAt: now() + codeLifetimeMs,
-        grant: undefined
+        expiresAt: now() + codeLifetimeMs
       })
       return { uri: `${options.origin()}/oauth/${input.provider}/authorize?state=${state}`, state }
     },
 
     /** A pending social login's details (the consent page and the callback read them). */
-    socialState: (state: string) => {
-      const entry = socials.get(state)
+    socialState: async (state: string) => {
+      const entry = await socials.get(state)
       if (entry === undefined) throw new FrameHttpError(400, "This sign-in has expired: start again from the app")
       return entry
     },
@@ -452,8 +518,13 @@ export const makeAuth = (options: AuthOptions) => {
      * The consent page's answer: where to send the popup next (the secure site's callback).
      * DEVELOPMENT STAND-IN: `username` becomes the identity as typed; nothing proves the person owns it.
      */
-    socialDecide: (input: { provider: string; state: string; username: string; allow: boolean }): string => {
-      const entry = socials.get(input.state)
+    socialDecide: async (input: {
+      provider: string
+      state: string
+      username: string
+      allow: boolean
+    }): Promise<string> => {
+      const entry = await socials.get(input.state)
       if (entry === undefined || entry.provider !== input.provider)
         throw new FrameHttpError(400, "This sign-in has expired: start again from the app")
       const callback = new URL("/social/callback", options.origin())
@@ -463,8 +534,14 @@ export const makeAuth = (options: AuthOptions) => {
         callback.searchParams.set("error", "access_denied")
         return callback.href
       }
-      entry.grant = { code: randomId(), username: checkUsername(input.username) }
-      callback.searchParams.set("code", entry.grant.code)
+      const grant = { code: randomId(), username: checkUsername(input.username) }
+      const granted = await socials.update(input.state, (current) =>
+        current === undefined || current.provider !== input.provider
+          ? { result: false }
+          : { result: true, change: { value: { ...current, grant } } }
+      )
+      if (!granted) throw new FrameHttpError(400, "This sign-in has expired: start again from the app")
+      callback.searchParams.set("code", grant.code)
       return callback.href
     },
 
@@ -476,14 +553,19 @@ export const makeAuth = (options: AuthOptions) => {
       binding: FrameBinding
     }): Promise<LoginResult> => {
       const deviceId = checkDevice(input.deviceId)
-      const entry = socials.get(input.state)
-      if (entry?.grant === undefined || entry.grant.code !== input.code || !sameBinding(entry, input.binding))
-        throw new FrameHttpError(400, "This sign-in has expired or was already used")
-      socials.delete(input.state)
+      // Spent in the same step it is checked: of two exchanges racing on two instances, one gets the session.
+      const entry = await socials.update<SocialState | undefined>(input.state, (current) =>
+        current?.grant === undefined || current.grant.code !== input.code || !sameBinding(current, input.binding)
+          ? { result: undefined }
+          : { result: current, change: "delete" }
+      )
+      if (entry?.grant === undefined) throw new FrameHttpError(400, "This sign-in has expired or was already used")
       const { username } = entry.grant
-      const user =
-        store.users.byIdentity(entry.provider, username) ??
-        createUser({ email: null, provider: entry.provider, username })
+      const user = await findOrCreate(() => store.users.byIdentity(entry.provider, username), {
+        email: null,
+        provider: entry.provider,
+        username
+      })
       return startSession(user, deviceId, input.binding)
     },
 
@@ -491,29 +573,30 @@ export const makeAuth = (options: AuthOptions) => {
      * Opens a Farcaster stand-in channel: the page that approves it.
      * DEVELOPMENT STAND-IN: the page takes any username as the identity.
      */
-    farcasterStart: (input: { appName: string; binding: FrameBinding; client: string }) => {
+    farcasterStart: async (input: { appName: string; binding: FrameBinding; client: string }) => {
       perClient.take(input.client)
       const channel = randomId(16)
-      farcasters.set(channel, {
+      await farcasters.set(channel, {
         binding: input.binding,
         appName: input.appName,
-        expiresAt: now() + codeLifetimeMs,
-        username: undefined
+        expiresAt: now() + codeLifetimeMs
       })
       return { url: `${options.origin()}/farcaster/${channel}`, channel }
     },
 
-    farcasterChannel: (channel: string) => {
-      const entry = farcasters.get(channel)
+    farcasterChannel: async (channel: string) => {
+      const entry = await farcasters.get(channel)
       if (entry === undefined) throw new FrameHttpError(404, "This Farcaster sign-in has expired")
       return entry
     },
 
-    farcasterApprove: (channel: string, username: string) => {
-      const entry = farcasters.get(channel)
-      if (entry === undefined) throw new FrameHttpError(404, "This Farcaster sign-in has expired")
-      entry.username = checkUsername(username)
-      waiters.wake(`farcaster:${channel}`)
+    farcasterApprove: async (channel: string, username: string): Promise<void> => {
+      const checked = checkUsername(username)
+      const approved = await farcasters.update(channel, (entry) =>
+        entry === undefined ? { result: false } : { result: true, change: { value: { ...entry, username: checked } } }
+      )
+      if (!approved) throw new FrameHttpError(404, "This Farcaster sign-in has expired")
+      await waiters.wake(`farcaster:${channel}`)
     },
 
     /** Resolves with a session once the channel is approved; undefined while still waiting after the long-poll. */
@@ -524,29 +607,31 @@ export const makeAuth = (options: AuthOptions) => {
       signal?: AbortSignal
     ): Promise<LoginResult | undefined> => {
       checkDevice(deviceId)
-      const opened = farcasters.get(channel)
+      const opened = await farcasters.get(channel)
       if (opened === undefined || !sameBinding(opened.binding, binding))
         throw new FrameHttpError(400, "This Farcaster sign-in has expired")
-      if (opened.username === undefined) await waiters.wait(`farcaster:${channel}`, longPollMs, signal)
-      const entry = farcasters.get(channel)
-      if (entry?.username === undefined) return undefined
-      farcasters.delete(channel)
-      const user =
-        store.users.byIdentity("farcaster", entry.username) ??
-        createUser({ email: null, provider: "farcaster", username: entry.username })
+      if (opened.username === undefined) {
+        // Parked before the second look: an approval on any instance after that look wakes this long-poll.
+        const parked = await waiters.park(`farcaster:${channel}`, longPollMs, signal)
+        if ((await farcasters.get(channel))?.username === undefined) await parked.woken
+        else parked.cancel()
+      }
+      // Spent in the same step it is read: of two long-polls on two instances, one gets the session.
+      const username = await farcasters.update<string | undefined>(channel, (entry) =>
+        entry?.username === undefined || !sameBinding(entry.binding, binding)
+          ? { result: undefined }
+          : { result: entry.username, change: "delete" }
+      )
+      if (username === undefined) return undefined
+      const user = await findOrCreate(() => store.users.byIdentity("farcaster", username), {
+        email: null,
+        provider: "farcaster",
+        username
+      })
       return startSession(user, deviceId, binding)
     },
 
     /** Answers every parked long-poll (before the server closes). */
-    stop: () => waiters.releaseAll()
-  }
-
-  function checkUpdateCode(updateId: string, update: EmailUpdate, otp: string) {
-    try {
-      checkCode(update.code, otp, now())
-    } catch (error) {
-      if (error instanceof FrameHttpError && !error.message.startsWith("Invalid code")) updates.delete(updateId)
-      throw error
-    }
+    stop: (): Promise<void> => waiters.releaseAll()
   }
 }

@@ -1,7 +1,9 @@
 /**
- * One-time codes and the bounded in-memory tables the secure site keeps pending logins in.
+ * One-time codes and the bounded tables the secure site keeps pending logins in (on the shared store, so any
+ * instance may continue a login).
  */
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto"
+import { type Kv, KvFullError, type KvStep } from "../shared/kv.ts"
 
 /** How long a code (and any pending login step) stays valid, in ms: 10 minutes. */
 export const codeLifetimeMs = 10 * 60 * 1000
@@ -29,7 +31,7 @@ export interface OneTimeCode {
   readonly value: string
   readonly expiresAt: number
   /** Wrong answers so far. */
-  tries: number
+  readonly tries: number
 }
 
 /**
@@ -60,66 +62,109 @@ const sameText = (a: string, b: string): boolean => {
   return left.length === right.length && timingSafeEqual(left, right)
 }
 
-/**
- * Checks an answer against a code; throws a 400 that says why it is refused. Returns normally only for the right
- * code, unexpired, with tries left. The caller forgets the code on success (single use) and on `void`.
- * @example
- * ```ts
- * const outcome = checkCode(code, "123456", Date.now()) // "ok" or throws
- * ```
- */
-export const checkCode = (code: OneTimeCode, answer: string, now: number): "ok" => {
-  if (now >= code.expiresAt) throw new FrameHttpError(400, "Code expired: request a new code")
-  if (code.tries >= maxCodeTries) throw new FrameHttpError(400, "Too many wrong codes: request a new code")
-  if (sameText(code.value, answer.trim())) return "ok"
-  code.tries += 1
-  const left = maxCodeTries - code.tries
-  if (left === 0) throw new FrameHttpError(400, "Too many wrong codes: request a new code")
-  throw new FrameHttpError(400, `Invalid code: ${left} ${left === 1 ? "try" : "tries"} left`)
-}
+/** What an answer to a code comes to: right, wrong with tries left (the new count), or the code is void. */
+export type CodeVerdict =
+  | { readonly kind: "ok" }
+  | { readonly kind: "wrong"; readonly tries: number; readonly message: string }
+  | { readonly kind: "void"; readonly message: string }
 
 /**
- * A Map that keeps at most {@link maxPending} entries and forgets entries past their expiry. When full, `set` first
- * forgets the expired entries, then refuses with a 429: an entry stays until it expires or its flow ends, never
- * evicted by someone else's requests.
+ * Judges an answer to a code (compared in constant time), without changing anything: the caller stores the verdict
+ * atomically (see {@link answerCode}). Expired, out of tries, or the last wrong answer: `void`.
  * @example
  * ```ts
- * const pending = makePendingTable<{ expiresAt: number }>(Date.now)
- * pending.set("id", { expiresAt: Date.now() + 1000 })
+ * judgeCode(newCode(Date.now()), "000000", Date.now()) // { kind: "wrong", tries: 1, message: "Invalid code: 4 tries left" } (or ok)
+ * ```
+ */
+export const judgeCode = (code: OneTimeCode, answer: string, now: number): CodeVerdict => {
+  if (now >= code.expiresAt) return { kind: "void", message: "Code expired: request a new code" }
+  if (code.tries >= maxCodeTries) return { kind: "void", message: "Too many wrong codes: request a new code" }
+  if (sameText(code.value, answer.trim())) return { kind: "ok" }
+  const tries = code.tries + 1
+  const left = maxCodeTries - tries
+  if (left === 0) return { kind: "void", message: "Too many wrong codes: request a new code" }
+  return { kind: "wrong", tries, message: `Invalid code: ${left} ${left === 1 ? "try" : "tries"} left` }
+}
+
+/** Longest id a pending table looks up: anything longer was never issued. */
+const maxIdLength = 128
+
+/**
+ * A table of pending entries on the shared store (`../shared/kv.ts`), so any instance can continue a login another
+ * one started. It keeps at most `capacity` entries and forgets entries past their `expiresAt`; when full, `set`
+ * refuses with a 429: an entry stays until it expires or its flow ends, never evicted by someone else's requests.
+ * @example
+ * ```ts
+ * const pending = makePendingTable<{ expiresAt: number }>(createMemoryKv(), "frame:logins", Date.now)
+ * await pending.set("id", { expiresAt: Date.now() + 1000 })
  * ```
  */
 export const makePendingTable = <V extends { readonly expiresAt: number }>(
+  kv: Kv,
+  name: string,
   now: () => number,
   capacity = maxPending
 ) => {
-  const entries = new Map<string, V>()
-  const sweep = () => {
-    const at = now()
-    for (const [key, value] of entries) if (at >= value.expiresAt) entries.delete(key)
-  }
+  const keyOf = (id: string) => `${name}:${id}`
+  const known = (id: string) => id.length > 0 && id.length <= maxIdLength
+  const live = (value: V | undefined): V | undefined =>
+    value !== undefined && now() < value.expiresAt ? value : undefined
   return {
-    get: (key: string): V | undefined => {
-      const entry = entries.get(key)
-      if (entry !== undefined && now() >= entry.expiresAt) {
-        entries.delete(key)
-        return undefined
+    get: async (id: string): Promise<V | undefined> => (known(id) ? live(await kv.get<V>(keyOf(id))) : undefined),
+    set: async (id: string, value: V): Promise<void> => {
+      try {
+        await kv.set(keyOf(id), value, { ttlMs: Math.max(1, value.expiresAt - now()), max: capacity })
+      } catch (error) {
+        if (error instanceof KvFullError)
+          throw new FrameHttpError(429, "Too many sign-ins in progress: try again in a few minutes")
+        throw error
       }
-      return entry
     },
-    set: (key: string, value: V): void => {
-      entries.delete(key)
-      if (entries.size >= capacity) sweep()
-      if (entries.size >= capacity)
-        throw new FrameHttpError(429, "Too many sign-ins in progress: try again in a few minutes")
-      entries.set(key, value)
+    delete: async (id: string): Promise<void> => {
+      if (known(id)) await kv.del(keyOf(id))
     },
-    delete: (key: string): void => void entries.delete(key),
-    /** Entries matching `test` (expired ones included). */
-    find: (test: (value: V) => boolean): Array<[string, V]> => [...entries].filter(([, value]) => test(value)),
-    get size() {
-      return entries.size
-    }
+    /** An atomic step on the live entry (an expired one reads as undefined); see `Kv.update`. */
+    update: async <R>(id: string, step: (value: V | undefined) => KvStep<V, R>): Promise<R> =>
+      known(id) ? kv.update<V, R>(keyOf(id), (current) => step(live(current))) : step(undefined).result,
+    /** Live entries (for tests and metrics). */
+    size: (): Promise<number> => kv.count(name)
   }
+}
+
+/**
+ * Checks an answer to the code of a pending entry in one atomic step, so wrong guesses racing on several instances
+ * all count: a wrong answer stores the new tries count, the last one (or an expired code) forgets the entry. Resolves
+ * with the entry for the right answer, after `onRight`'s change (forget it, or move it on); rejects with a 400 that
+ * says why otherwise, or with `refuse`'s error (no entry, or one `refuse` turns down).
+ * @example
+ * ```ts
+ * const login = await answerCode(logins, loginId, otp, now, { refuse: (l) => l === undefined ? noLogin : undefined })
+ * ```
+ */
+export const answerCode = async <V extends { readonly expiresAt: number; readonly code: OneTimeCode }>(
+  table: PendingTable<V>,
+  id: string,
+  answer: string,
+  now: () => number,
+  options: {
+    /** The error for a missing entry, or for one this caller may not answer; undefined lets the check go on. */
+    readonly refuse: (entry: V | undefined) => FrameHttpError | undefined
+    /** What the right answer does to the entry. @default "delete" */
+    readonly onRight?: (entry: V) => { readonly value: V } | "delete"
+  }
+): Promise<V> => {
+  const outcome = await table.update<{ entry: V } | { error: FrameHttpError }>(id, (entry) => {
+    const refused = options.refuse(entry)
+    if (refused !== undefined || entry === undefined)
+      return { result: { error: refused ?? new FrameHttpError(400, "Code expired: request a new code") } }
+    const verdict = judgeCode(entry.code, answer, now())
+    if (verdict.kind === "ok") return { result: { entry }, change: options.onRight?.(entry) ?? "delete" }
+    const error = new FrameHttpError(400, verdict.message)
+    if (verdict.kind === "void") return { result: { error }, change: "delete" }
+    return { result: { error }, change: { value: { ...entry, code: { ...entry.code, tries: verdict.tries } } } }
+  })
+  if ("error" in outcome) throw outcome.error
+  return outcome.entry
 }
 
 /**
@@ -149,15 +194,23 @@ export const makeRateLimit = (options: {
     else hits.set(key, times)
     return times
   }
+  const refuseWhenFull = (times: ReadonlyArray<number>, at: number) => {
+    if (times.length >= options.limit) {
+      const wait = Math.max(1, Math.ceil((times[times.length - options.limit]! + options.windowMs - at) / 1000))
+      throw new FrameHttpError(429, options.message(wait))
+    }
+  }
   return {
+    /** Throws the 429 `take` would, without counting a request. */
+    check: (key: string): void => {
+      const at = options.now()
+      refuseWhenFull(recent(key, at), at)
+    },
     /** Counts one request of `key`, or throws a 429 when its window is full. */
     take: (key: string): void => {
       const at = options.now()
       const times = recent(key, at)
-      if (times.length >= options.limit) {
-        const wait = Math.max(1, Math.ceil((times[0]! + options.windowMs - at) / 1000))
-        throw new FrameHttpError(429, options.message(wait))
-      }
+      refuseWhenFull(times, at)
       if (!hits.has(key) && hits.size >= capacity) {
         for (const known of [...hits.keys()]) recent(known, at)
         if (hits.size >= capacity) throw new FrameHttpError(429, options.message(Math.ceil(options.windowMs / 1000)))

@@ -6,11 +6,14 @@
  * Run with the rest of the sandbox: `startSandbox()` or `npm start` (port `AIRLOCK_FRAME_PORT`, 4410).
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
+import { join } from "node:path"
 import { Schema } from "effect"
 import { type Address, createPublicClient, http, isAddressEqual } from "viem"
-import type { SandboxDb } from "../api/db.ts"
+import type { ApiDb } from "../api/db.ts"
 import { originAllowed, type Projects } from "../api/projects.ts"
 import { listenLocal } from "../http/listen.ts"
+import { type Kv, KvError } from "../shared/kv.ts"
+import { openSql, type Sql } from "../store/sql.ts"
 import {
   ConnectEmailBody,
   FarcasterConnectBody,
@@ -39,7 +42,7 @@ import {
 import { bundleFrameScripts, type FrameScripts } from "./build.ts"
 import { FrameHttpError } from "./codes.ts"
 import { accountAbi } from "./contracts.ts"
-import { type FrameChain, fundAccounts, smartAccountAddress } from "./funding.ts"
+import { type FrameChain, type FrameFunding, smartAccountAddress } from "./funding.ts"
 import { readPci } from "./page/sessions.ts"
 import { callbackPage, consentPage, farcasterPage, frameCss, mailboxPage, messagePage, sdkPage } from "./pages.ts"
 import { type FrameStore, type FrameUserRow, openFrameStore } from "./store.ts"
@@ -48,23 +51,61 @@ import { type FrameStore, type FrameUserRow, openFrameStore } from "./store.ts"
 export interface StartFrameOptions {
   /** Port on 127.0.0.1; 0 picks a free one. @default 0 */
   readonly port?: number
-  /** Where `frame.db` (users, keys, sessions, mailbox) lives. */
+  /** Where the site keeps its PGlite database (`${dataDir}/frame-pg`) when no `sql` is given. */
   readonly dataDir: string
+  /**
+   * The database (users, keys, sessions, mailbox): the one the API uses, so one PGlite folder has one owner. `stop()`
+   * leaves it open. Without it the site opens its own PGlite in `${dataDir}/frame-pg` and closes it on stop.
+   */
+  readonly sql?: Sql | undefined
+  /**
+   * The 32-byte key users' EOA keys are encrypted with at rest (64 hex characters or base64):
+   * `AIRLOCK_KEY_ENCRYPTION_KEY` in a deployment; the sandbox passes `developmentKeyEncryptionKey`.
+   */
+  readonly keyEncryptionKey: string
   /** The API's projects: which origins may embed the frame. */
   readonly projects: Pick<Projects, "get">
-  /** The local EVM chains: accounts are funded there, and the frame reaches them. @default [] */
+  /** The EVM chains the frame reaches (smart accounts where a chain names its factory). @default [] */
   readonly chains?: ReadonlyArray<FrameChain>
+  /**
+   * Runs at each login before it answers, with the user's EVM address: the sandbox funds new users on its local
+   * chains (`sandbox/chain/funding.ts`). @default none
+   */
+  readonly funding?: FrameFunding | undefined
   /** The server's clock, unix ms (codes expire by it). @default Date.now */
   readonly now?: () => number
   /** How long a long-poll waits before it answers "pending", in ms. @default 25000 */
   readonly longPollMs?: number
-  /** The limits on starting sign-ins (email cooldown, per client). @default defaultFrameLimits */
+  /** The limits on starting sign-ins and answering codes (per email, per client IP). @default defaultFrameLimits */
   readonly limits?: Partial<FrameLimits>
+  /**
+   * The secure site's origin as browsers reach it (`https://wallet.example.com` behind a TLS proxy). Its JSON routes
+   * answer only calls whose `Origin` is this one, which is what binds sessions to the secure origin; mails and
+   * redirects link to it. @default `http://127.0.0.1:<port>`
+   */
+  readonly publicOrigin?: string | undefined
+  /**
+   * Where pending logins (codes and their tries, social and Farcaster steps) live and long-polls are woken: give every
+   * instance behind a load balancer the same shared store (`createRedisKv`). The caller closes it. @default memory
+   */
+  readonly kv?: Kv | undefined
+  /** Interface to listen on. @default "127.0.0.1" */
+  readonly host?: string | undefined
+  /**
+   * The sandbox's stand-in pages: the mailbox (`/`, `/mailbox`, `/mailbox/messages`), the social consent pages and
+   * the Farcaster approval page, where anyone signs in as anyone. The production server turns them off: social and
+   * Farcaster starts then answer 404, and codes go out through `mail`. @default true
+   */
+  readonly sandboxPages?: boolean | undefined
+  /** Delivers login codes by email; without it they go to the mailbox (sandbox). */
+  readonly mail?:
+    | ((mail: { readonly to: string; readonly subject: string; readonly body: string }) => Promise<void>)
+    | undefined
   /**
    * The API's smart-session store (`api.db.sessions`): a session the frame grants or revokes on chain is recorded
    * there, so `GET /v1/sessions/{address}` lists it. Without it the frame still grants on chain, and records nothing.
    */
-  readonly smartSessions?: Pick<SandboxDb["sessions"], "get" | "put" | "revoke"> | undefined
+  readonly smartSessions?: Pick<ApiDb["sessions"], "get" | "put" | "revoke"> | undefined
 }
 
 /**
@@ -73,6 +114,25 @@ export interface StartFrameOptions {
  * A login is bound to both; a call under another pair finds no session.
  */
 export const bindingHeaders = { projectId: "x-airlock-project-id", appOrigin: "x-airlock-app-origin" } as const
+
+/**
+ * Refuses a `publicOrigin` that is not a bare origin (scheme, host and port only, as `URL.origin` spells it), or
+ * that is plain http anywhere but loopback: browsers would not treat such a site as secure.
+ * @example
+ * ```ts
+ * checkPublicOrigin("https://wallet.example.com") // ok; "https://wallet.example.com/" throws
+ * ```
+ */
+export const checkPublicOrigin = (value: string): void => {
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {}
+  if (url === undefined || url.origin !== value)
+    throw new Error(`publicOrigin must be a bare origin such as https://wallet.example.com, got ${value.slice(0, 100)}`)
+  if (url.protocol !== "https:" && !["127.0.0.1", "localhost", "[::1]"].includes(url.hostname))
+    throw new Error(`publicOrigin must use https outside loopback, got ${value.slice(0, 100)}`)
+}
 
 /** A running secure site. */
 export interface FrameServer {
@@ -221,19 +281,33 @@ const isProvider = (value: string): value is FrameSocialProvider =>
  * ```
  */
 export const startFrame = async (options: StartFrameOptions): Promise<FrameServer> => {
+  if (options.publicOrigin !== undefined) checkPublicOrigin(options.publicOrigin)
   const scripts: FrameScripts = await bundleFrameScripts()
-  const store = openFrameStore(options.dataDir)
+  const sql = options.sql ?? (await openSql({ dataDir: join(options.dataDir, "frame-pg") }))
+  const closeSql = options.sql === undefined ? () => sql.close() : async () => {}
+  let store: FrameStore
+  try {
+    store = await openFrameStore(sql, { keyEncryptionKey: options.keyEncryptionKey })
+  } catch (error) {
+    await closeSql()
+    throw error
+  }
   const now = options.now ?? Date.now
   const chains = options.chains ?? []
+  const funding = options.funding
   let origin = ""
   const auth = makeAuth({
     store,
     now,
     origin: () => origin,
-    onLogin: (user) => fundAccounts(chains, user.address),
+    ...(funding === undefined ? {} : { onLogin: (user: FrameUserRow) => funding(user.address) }),
     ...(options.longPollMs === undefined ? {} : { longPollMs: options.longPollMs }),
-    ...(options.limits === undefined ? {} : { limits: options.limits })
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(options.kv === undefined ? {} : { kv: options.kv }),
+    ...(options.mail === undefined ? {} : { mail: options.mail })
   })
+  const sandboxPages = options.sandboxPages ?? true
+  const standInsOff = () => new FrameHttpError(404, "This sign-in method is not offered by this server")
   const factories = chains.flatMap((chain) => (chain.accountFactory === undefined ? [] : [chain.accountFactory]))
   const accountFactory: Address | null = factories[0] ?? null
 
@@ -298,7 +372,7 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
     const chain = ref === undefined ? undefined : chains.find((c) => c.chainId === ref.chainId)
     if (ref === undefined || chain?.accountFactory === undefined)
       throw new FrameHttpError(400, "Invalid pci: not a smart session of a local chain")
-    if (!isAddressEqual(smartAccountAddress(chain.accountFactory, user.address), ref.account))
+    if (!isAddressEqual(smartAccountAddress(chain.accountFactory, chain.accountCode, user.address), ref.account))
       throw new FrameHttpError(403, "Forbidden: the session's account is not this user's")
     const client = createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 0, timeout: 10_000 }) })
     const [expiry] = await client.readContract({
@@ -308,10 +382,10 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
       args: [ref.key]
     })
     const store = options.smartSessions
-    const known = store?.get(body.pci)
+    const known = await store?.get(body.pci)
     const active = expiry > 0n
     if (active) {
-      store?.put({
+      await store?.put({
         pci: body.pci,
         projectId: binding.projectId,
         address: ref.account.toLowerCase(),
@@ -325,7 +399,7 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
         },
         revokedAt: null
       })
-    } else if (known !== undefined) store?.revoke(body.pci, now())
+    } else if (known !== undefined) await store?.revoke(body.pci, now())
     return { active }
   }
 
@@ -349,27 +423,46 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
     switch (path) {
       case "/api/email/connect": {
         const body = await readJson(req, ConnectEmailBody)
-        return sendJson(res, 200, auth.connectEmail({ ...body, token, binding, client: clientOf(req) }))
+        return sendJson(res, 200, await auth.connectEmail({ ...body, token, binding, client: clientOf(req) }))
       }
       case "/api/email/device": {
         const body = await readJson(req, WaitDeviceBody)
         return sendJson(res, 200, { approved: await auth.waitDevice(body.loginId, binding) })
       }
       case "/api/email/otp":
-        return sendJson(res, 200, login(await auth.verifyOtp({ ...(await readJson(req, OtpBody)), binding })))
+        return sendJson(
+          res,
+          200,
+          login(await auth.verifyOtp({ ...(await readJson(req, OtpBody)), binding, client: clientOf(req) }))
+        )
       case "/api/email/update": {
         const body = await readJson(req, UpdateEmailBody)
-        return sendJson(res, 200, auth.updateEmail(token, binding, body.email))
+        return sendJson(res, 200, await auth.updateEmail(token, binding, body.email))
       }
       case "/api/email/update/primary":
-        return sendJson(res, 200, auth.updateEmailPrimary(token, binding, await readJson(req, UpdateOtpBody)))
+        return sendJson(
+          res,
+          200,
+          await auth.updateEmailPrimary(token, binding, {
+            ...(await readJson(req, UpdateOtpBody)),
+            client: clientOf(req)
+          })
+        )
       case "/api/email/update/secondary":
-        return sendJson(res, 200, auth.updateEmailSecondary(token, binding, await readJson(req, UpdateOtpBody)))
+        return sendJson(
+          res,
+          200,
+          await auth.updateEmailSecondary(token, binding, {
+            ...(await readJson(req, UpdateOtpBody)),
+            client: clientOf(req)
+          })
+        )
       case "/api/social/start": {
+        if (!sandboxPages) throw standInsOff()
         const body = await readJson(req, SocialStartBody)
         if (body.projectId !== binding.projectId || body.appOrigin !== binding.appOrigin)
           throw new FrameHttpError(403, "Unauthorized: origin not allowed")
-        const { uri } = auth.socialStart({
+        const { uri } = await auth.socialStart({
           provider: body.provider,
           binding,
           appName: body.appName ?? body.appOrigin,
@@ -384,11 +477,12 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
           login(await auth.socialConnect({ ...(await readJson(req, SocialConnectBody)), binding }))
         )
       case "/api/farcaster/start": {
+        if (!sandboxPages) throw standInsOff()
         const body = await readJson(req, FarcasterStartBody)
         return sendJson(
           res,
           200,
-          auth.farcasterStart({ appName: body.appName ?? "the app", binding, client: clientOf(req) })
+          await auth.farcasterStart({ appName: body.appName ?? "the app", binding, client: clientOf(req) })
         )
       }
       case "/api/farcaster/connect": {
@@ -397,19 +491,19 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
         return sendJson(res, 200, result === undefined ? { pending: true } : login(result))
       }
       case "/api/session":
-        return sendJson(res, 200, account(auth.session(token, binding)))
+        return sendJson(res, 200, account(await auth.session(token, binding)))
       case "/api/key":
         // The raw key goes to the frame page only: the secure origin, with a live session made for this binding.
-        return sendJson(res, 200, { privateKey: auth.key(token, binding) })
+        return sendJson(res, 200, { privateKey: await auth.key(token, binding) })
       case "/api/preferred": {
         const body = await readJson(req, PreferredBody)
-        return sendJson(res, 200, account(auth.setPreferred(token, binding, body.type)))
+        return sendJson(res, 200, account(await auth.setPreferred(token, binding, body.type)))
       }
       case "/api/signout":
-        auth.signOut(token, binding)
+        await auth.signOut(token, binding)
         return sendJson(res, 200, {})
       case "/api/smart-sessions":
-        return sendJson(res, 200, await syncSmartSession(auth.session(token, binding), binding, req))
+        return sendJson(res, 200, await syncSmartSession(await auth.session(token, binding), binding, req))
       default:
         throw new FrameHttpError(404, `Not found: POST ${path}`)
     }
@@ -426,14 +520,16 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
       if (path === "/sdk.js") return sendText(res, 200, "text/javascript; charset=utf-8", scripts.sdk)
       if (path === "/social-callback.js") return sendText(res, 200, "text/javascript; charset=utf-8", scripts.callback)
       if (path === "/frame.css") return sendText(res, 200, "text/css; charset=utf-8", frameCss)
+      if (!sandboxPages && /^\/(mailbox|oauth|farcaster|social\/callback)(\/|$)|^\/$/.test(path))
+        throw new FrameHttpError(404, `Not found: ${method} ${path}`)
       if (path === "/" || path === "/mailbox") {
         const to = url.searchParams.get("to") ?? undefined
-        return sendHtml(res, 200, mailboxPage(store.mailbox.list(to), to))
+        return sendHtml(res, 200, mailboxPage(await store.mailbox.list(to), to))
       }
       if (path === "/mailbox/messages") {
         const to = url.searchParams.get("to")
         if (to === null || to === "") throw new FrameHttpError(400, "Missing query parameter 'to'")
-        const messages = store.mailbox.list(to).map((mail) => ({
+        const messages = (await store.mailbox.list(to)).map((mail) => ({
           to: mail.to,
           subject: mail.subject,
           body: mail.body,
@@ -444,7 +540,7 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
         return sendJson(res, 200, { messages })
       }
       if (path === "/social/callback") {
-        const state = auth.socialState(url.searchParams.get("state") ?? "")
+        const state = await auth.socialState(url.searchParams.get("state") ?? "")
         return sendHtml(res, 200, callbackPage(state.appOrigin))
       }
       const authorize = /^\/oauth\/([a-z]+)\/authorize$/.exec(path)
@@ -452,23 +548,25 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
         const provider = authorize[1] ?? ""
         const state = url.searchParams.get("state") ?? ""
         if (!isProvider(provider)) throw new FrameHttpError(404, `Unknown provider ${provider}`)
-        const entry = auth.socialState(state)
+        const entry = await auth.socialState(state)
         if (entry.provider !== provider) throw new FrameHttpError(400, "This sign-in is for another provider")
         return sendHtml(res, 200, consentPage({ provider, appName: entry.appName, state }))
       }
       const farcaster = /^\/farcaster\/([A-Za-z0-9_-]{1,64})$/.exec(path)
       if (farcaster !== null) {
         const channel = farcaster[1] ?? ""
-        const entry = auth.farcasterChannel(channel)
+        const entry = await auth.farcasterChannel(channel)
         return sendHtml(res, 200, farcasterPage({ channel, appName: entry.appName }))
       }
     }
     if (method === "POST") {
+      if (!sandboxPages && /^\/(oauth|farcaster)\//.test(path))
+        throw new FrameHttpError(404, `Not found: ${method} ${path}`)
       const decide = /^\/oauth\/([a-z]+)\/decide$/.exec(path)
       if (decide !== null) {
         checkSameOrigin(req)
         const form = await readForm(req)
-        const location = auth.socialDecide({
+        const location = await auth.socialDecide({
           provider: decide[1] ?? "",
           state: form.get("state") ?? "",
           username: form.get("username") ?? "",
@@ -480,7 +578,7 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
       if (approve !== null) {
         checkSameOrigin(req)
         const form = await readForm(req)
-        auth.farcasterApprove(approve[1] ?? "", form.get("username") ?? "")
+        await auth.farcasterApprove(approve[1] ?? "", form.get("username") ?? "")
         return sendHtml(res, 200, messagePage("Signed in with Farcaster", "You can go back to the app."))
       }
     }
@@ -500,6 +598,9 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
         return await (path === "/mailbox/messages" ? pages(req, res, path, url) : api(req, res, path, url))
       } catch (error) {
         if (error instanceof FrameHttpError) return sendJson(res, error.status, { message: error.message })
+        // The shared store (Redis) is down or slow: a moment's outage, not the caller's fault.
+        if (error instanceof KvError)
+          return sendJson(res, 503, { message: "Sign-in is unavailable for a moment: try again" })
         throw error
       }
     }
@@ -524,8 +625,8 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
     if (socket.writable) socket.end("HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n")
   })
 
-  const listening = await listenLocal(server, options.port)
-  origin = `http://127.0.0.1:${listening.port}`
+  const listening = await listenLocal(server, options.port, options.host)
+  origin = options.publicOrigin ?? `http://127.0.0.1:${listening.port}`
   let stopped: Promise<void> | undefined
   return {
     url: origin,
@@ -534,9 +635,9 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
     auth,
     stop: () => {
       stopped ??= (async () => {
-        auth.stop()
+        await auth.stop()
         await listening.stop()
-        store.close()
+        await closeSql()
       })()
       return stopped
     }

@@ -1,56 +1,68 @@
 /**
- * The secure site's own store: one SQLite file (`frame.db`) in the sandbox's data dir, apart from the API's, holding
- * the embedded wallet's users (with each one's EOA key), the devices each has approved, login sessions and the local
- * mailbox. Only the frame server opens it; nothing in it is ever served to the app's window.
+ * The secure site's own store: the embedded wallet's users (each one's EOA key encrypted at rest), the devices each
+ * has approved, login sessions and the local mailbox, in Postgres tables (PGlite in process, or a real Postgres) next
+ * to the API's. Only the frame server opens it; nothing in it is ever served to the app's window.
  */
 import { createHash } from "node:crypto"
-import { mkdirSync } from "node:fs"
-import { join } from "node:path"
-import { DatabaseSync } from "node:sqlite"
-import { migrate } from "../store/sqlite.ts"
+import { type MigrationStep, migrate } from "../store/migrate.ts"
+import { parseSealKey, seal, unseal } from "../store/seal.ts"
+import type { Sql } from "../store/sql.ts"
 import { codeLifetimeMs } from "./codes.ts"
 
-// Each entry moves the schema one version up (`PRAGMA user_version` records how far a file got).
-const migrations: ReadonlyArray<string> = [
-  `CREATE TABLE users (
-     id TEXT PRIMARY KEY,
-     email TEXT UNIQUE,
-     provider TEXT,
-     username TEXT,
-     private_key TEXT NOT NULL,
-     address TEXT NOT NULL,
-     preferred_account_type TEXT NOT NULL,
-     created_at INTEGER NOT NULL
-   );
-   CREATE UNIQUE INDEX users_by_identity ON users (provider, username);
-   CREATE TABLE devices (
-     user_id TEXT NOT NULL,
-     device_id TEXT NOT NULL,
-     approved_at INTEGER NOT NULL,
-     PRIMARY KEY (user_id, device_id)
-   );
-   CREATE TABLE sessions (
-     token_hash TEXT PRIMARY KEY,
-     user_id TEXT NOT NULL,
-     device_id TEXT NOT NULL,
-     created_at INTEGER NOT NULL,
-     expires_at INTEGER NOT NULL,
-     revoked_at INTEGER
-   );
-   CREATE TABLE mailbox (
-     id INTEGER PRIMARY KEY AUTOINCREMENT,
-     recipient TEXT NOT NULL,
-     subject TEXT NOT NULL,
-     body TEXT NOT NULL,
-     code TEXT,
-     link TEXT,
-     sent_at INTEGER NOT NULL
-   );
-   CREATE INDEX mailbox_by_recipient ON mailbox (recipient);`,
-  // A session is bound to the project and the embedding app's origin it was made for; older sessions (bound to
-  // nothing) match no frame and read as signed out.
-  `ALTER TABLE sessions ADD COLUMN project_id TEXT NOT NULL DEFAULT '';
-   ALTER TABLE sessions ADD COLUMN app_origin TEXT NOT NULL DEFAULT '';`
+/** The component name the secure site's migrations are recorded under in `airlock_migrations`. */
+export const frameComponent = "frame"
+
+/**
+ * The sandbox's key encryption key: a FIXED DEVELOPMENT KEY, public in this source, so a local data dir opens on every
+ * run. It protects nothing; a deployment sets its own secret `AIRLOCK_KEY_ENCRYPTION_KEY` (32 random bytes, hex or
+ * base64, e.g. `openssl rand -hex 32`).
+ */
+export const developmentKeyEncryptionKey = "a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1"
+
+// Each entry moves the schema one version up (`airlock_migrations` records how far a database got). Tables carry a
+// `frame_` prefix: they share a database with the API's. `private_key` holds the sealed key (`v1.<iv>.<tag>.<ct>`).
+const migrations: ReadonlyArray<MigrationStep> = [
+  [
+    `CREATE TABLE frame_users (
+       id TEXT PRIMARY KEY,
+       email TEXT UNIQUE,
+       provider TEXT,
+       username TEXT,
+       private_key TEXT NOT NULL,
+       address TEXT NOT NULL,
+       preferred_account_type TEXT NOT NULL,
+       created_at BIGINT NOT NULL
+     )`,
+    "CREATE UNIQUE INDEX frame_users_by_identity ON frame_users (provider, username)",
+    `CREATE TABLE frame_devices (
+       user_id TEXT NOT NULL,
+       device_id TEXT NOT NULL,
+       approved_at BIGINT NOT NULL,
+       PRIMARY KEY (user_id, device_id)
+     )`,
+    `CREATE TABLE frame_sessions (
+       token_hash TEXT PRIMARY KEY,
+       user_id TEXT NOT NULL,
+       device_id TEXT NOT NULL,
+       project_id TEXT NOT NULL,
+       app_origin TEXT NOT NULL,
+       created_at BIGINT NOT NULL,
+       expires_at BIGINT NOT NULL,
+       revoked_at BIGINT
+     )`,
+    `CREATE TABLE frame_mailbox (
+       id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+       recipient TEXT NOT NULL,
+       subject TEXT NOT NULL,
+       body TEXT NOT NULL,
+       code TEXT,
+       link TEXT,
+       sent_at BIGINT NOT NULL
+     )`,
+    "CREATE INDEX frame_mailbox_by_recipient ON frame_mailbox (recipient, id)",
+    // The trim on every insert looks for old messages by time: found (or not) at once, however many are kept.
+    "CREATE INDEX frame_mailbox_by_sent_at ON frame_mailbox (sent_at)"
+  ]
 ]
 
 /** The embedded wallet's account types (SPEC §6). */
@@ -111,50 +123,49 @@ export interface MailRow {
  */
 export const maxMailboxMessages = 1000
 
-/** Typed access to `frame.db`. */
+/** Typed access to the secure site's tables. */
 export interface FrameStore {
   readonly users: {
-    byId(id: string): FrameUserRow | undefined
-    byEmail(email: string): FrameUserRow | undefined
-    byIdentity(provider: string, username: string): FrameUserRow | undefined
-    insert(row: FrameUserRow): void
-    setEmail(id: string, email: string): void
-    setPreferred(id: string, type: FrameAccountType): void
+    byId(id: string): Promise<FrameUserRow | undefined>
+    byEmail(email: string): Promise<FrameUserRow | undefined>
+    byIdentity(provider: string, username: string): Promise<FrameUserRow | undefined>
+    insert(row: FrameUserRow): Promise<void>
+    setEmail(id: string, email: string): Promise<void>
+    setPreferred(id: string, type: FrameAccountType): Promise<void>
   }
   readonly devices: {
-    isApproved(userId: string, deviceId: string): boolean
-    approve(userId: string, deviceId: string, now: number): void
+    isApproved(userId: string, deviceId: string): Promise<boolean>
+    approve(userId: string, deviceId: string, now: number): Promise<void>
   }
   readonly sessions: {
     /** Stores a session under the hash of its token (the token itself is never stored). */
-    put(token: string, row: FrameSessionRow): void
-    get(token: string): FrameSessionRow | undefined
-    revoke(token: string, now: number): void
+    put(token: string, row: FrameSessionRow): Promise<void>
+    get(token: string): Promise<FrameSessionRow | undefined>
+    revoke(token: string, now: number): Promise<void>
   }
   readonly mailbox: {
-    add(mail: Omit<MailRow, "id">): MailRow
+    add(mail: Omit<MailRow, "id">): Promise<MailRow>
     /** Newest first; one recipient's, or everyone's. */
-    list(to?: string): ReadonlyArray<MailRow>
+    list(to?: string): Promise<ReadonlyArray<MailRow>>
   }
-  close(): void
 }
+
+/** Options of {@link openFrameStore}. */
+export interface FrameStoreOptions {
+  /**
+   * The 32-byte key (64 hex characters or base64) user keys are encrypted with: `AIRLOCK_KEY_ENCRYPTION_KEY` in a
+   * deployment, {@link developmentKeyEncryptionKey} in the sandbox. A malformed one throws `InvalidEncryptionKeyError`.
+   */
+  readonly keyEncryptionKey: string
+}
+
+type Row = Record<string, unknown>
 
 const tokenHash = (token: string): string => createHash("sha256").update(token).digest("hex")
 
 const str = (value: unknown): string | null => (value === null || value === undefined ? null : String(value))
 
-const toUser = (row: Record<string, unknown>): FrameUserRow => ({
-  id: String(row.id),
-  email: str(row.email),
-  provider: str(row.provider),
-  username: str(row.username),
-  privateKey: String(row.private_key) as `0x${string}`,
-  address: String(row.address) as `0x${string}`,
-  preferredAccountType: row.preferred_account_type === "eoa" ? "eoa" : "smartAccount",
-  createdAt: Number(row.created_at)
-})
-
-const toMail = (row: Record<string, unknown>): MailRow => ({
+const toMail = (row: Row): MailRow => ({
   id: Number(row.id),
   to: String(row.recipient),
   subject: String(row.subject),
@@ -165,84 +176,95 @@ const toMail = (row: Record<string, unknown>): MailRow => ({
 })
 
 /**
- * Opens (creating and migrating on first use) `${dataDir}/frame.db`.
+ * Migrates the secure site's tables on `sql` and returns typed access to them. A user row read with another key than
+ * the one it was written with throws `DecryptionError` (never a wrong key). Closing `sql` is the caller's business.
  * @example
  * ```ts
- * const store = openFrameStore("/tmp/airlock-sandbox")
- * store.mailbox.list("ada@example.com")
- * store.close()
+ * const store = await openFrameStore(sql, { keyEncryptionKey: process.env.AIRLOCK_KEY_ENCRYPTION_KEY ?? "" })
+ * await store.mailbox.list("ada@example.com")
  * ```
  */
-export const openFrameStore = (dataDir: string): FrameStore => {
-  mkdirSync(dataDir, { recursive: true })
-  const db = new DatabaseSync(join(dataDir, "frame.db"))
-  db.exec("PRAGMA journal_mode = WAL")
-  db.exec("PRAGMA synchronous = NORMAL")
-  migrate(db, migrations)
-  const q = {
-    userById: db.prepare("SELECT * FROM users WHERE id = ?"),
-    userByEmail: db.prepare("SELECT * FROM users WHERE email = ?"),
-    userByIdentity: db.prepare("SELECT * FROM users WHERE provider = ? AND username = ?"),
-    insertUser: db.prepare(
-      "INSERT INTO users (id, email, provider, username, private_key, address, preferred_account_type, created_at) " +
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-    ),
-    setEmail: db.prepare("UPDATE users SET email = ? WHERE id = ?"),
-    setPreferred: db.prepare("UPDATE users SET preferred_account_type = ? WHERE id = ?"),
-    deviceApproved: db.prepare("SELECT 1 AS ok FROM devices WHERE user_id = ? AND device_id = ?"),
-    approveDevice: db.prepare("INSERT OR IGNORE INTO devices (user_id, device_id, approved_at) VALUES (?, ?, ?)"),
-    putSession: db.prepare(
-      "INSERT OR REPLACE INTO sessions " +
-        "(token_hash, user_id, device_id, project_id, app_origin, created_at, expires_at, revoked_at) " +
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-    ),
-    getSession: db.prepare("SELECT * FROM sessions WHERE token_hash = ?"),
-    revokeSession: db.prepare("UPDATE sessions SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL"),
-    addMail: db.prepare(
-      "INSERT INTO mailbox (recipient, subject, body, code, link, sent_at) VALUES (?, ?, ?, ?, ?, ?)"
-    ),
-    trimMail: db.prepare("DELETE FROM mailbox WHERE id <= ? AND sent_at <= ?"),
-    mailFor: db.prepare("SELECT * FROM mailbox WHERE recipient = ? ORDER BY id DESC LIMIT 200"),
-    mailAll: db.prepare("SELECT * FROM mailbox ORDER BY id DESC LIMIT 200")
+export const openFrameStore = async (sql: Sql, options: FrameStoreOptions): Promise<FrameStore> => {
+  const key = parseSealKey(options.keyEncryptionKey)
+  await migrate(sql, frameComponent, migrations)
+  const toUser = (row: Row): FrameUserRow => ({
+    id: String(row.id),
+    email: str(row.email),
+    provider: str(row.provider),
+    username: str(row.username),
+    // The user id is the additional data: a sealed key copied onto another user's row does not open there.
+    privateKey: unseal(key, String(row.private_key), String(row.id)) as `0x${string}`,
+    address: String(row.address) as `0x${string}`,
+    preferredAccountType: row.preferred_account_type === "eoa" ? "eoa" : "smartAccount",
+    createdAt: Number(row.created_at)
+  })
+  const user = async (text: string, params: ReadonlyArray<unknown>) => {
+    const [row] = await sql.query<Row>(text, params)
+    return row === undefined ? undefined : toUser(row)
   }
-  const user = (row: unknown) => (row === undefined ? undefined : toUser(row as Record<string, unknown>))
   return {
     users: {
-      byId: (id) => user(q.userById.get(id)),
-      byEmail: (email) => user(q.userByEmail.get(email.toLowerCase())),
-      byIdentity: (provider, username) => user(q.userByIdentity.get(provider, username)),
-      insert: (row) =>
-        void q.insertUser.run(
-          row.id,
-          row.email?.toLowerCase() ?? null,
-          row.provider,
-          row.username,
-          row.privateKey,
-          row.address,
-          row.preferredAccountType,
-          row.createdAt
-        ),
-      setEmail: (id, email) => void q.setEmail.run(email.toLowerCase(), id),
-      setPreferred: (id, type) => void q.setPreferred.run(type, id)
+      byId: (id) => user("SELECT * FROM frame_users WHERE id = $1", [id]),
+      byEmail: (email) => user("SELECT * FROM frame_users WHERE email = $1", [email.toLowerCase()]),
+      byIdentity: (provider, username) =>
+        user("SELECT * FROM frame_users WHERE provider = $1 AND username = $2", [provider, username]),
+      insert: async (row) => {
+        await sql.query(
+          "INSERT INTO frame_users (id, email, provider, username, private_key, address, preferred_account_type, " +
+            "created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+          [
+            row.id,
+            row.email?.toLowerCase() ?? null,
+            row.provider,
+            row.username,
+            seal(key, row.privateKey, row.id),
+            row.address,
+            row.preferredAccountType,
+            row.createdAt
+          ]
+        )
+      },
+      setEmail: async (id, email) => {
+        await sql.query("UPDATE frame_users SET email = $1 WHERE id = $2", [email.toLowerCase(), id])
+      },
+      setPreferred: async (id, type) => {
+        await sql.query("UPDATE frame_users SET preferred_account_type = $1 WHERE id = $2", [type, id])
+      }
     },
     devices: {
-      isApproved: (userId, deviceId) => q.deviceApproved.get(userId, deviceId) !== undefined,
-      approve: (userId, deviceId, now) => void q.approveDevice.run(userId, deviceId, now)
+      isApproved: async (userId, deviceId) =>
+        (await sql.query("SELECT 1 FROM frame_devices WHERE user_id = $1 AND device_id = $2", [userId, deviceId]))
+          .length > 0,
+      approve: async (userId, deviceId, now) => {
+        await sql.query(
+          "INSERT INTO frame_devices (user_id, device_id, approved_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+          [userId, deviceId, now]
+        )
+      }
     },
     sessions: {
-      put: (token, row) =>
-        void q.putSession.run(
-          tokenHash(token),
-          row.userId,
-          row.deviceId,
-          row.projectId,
-          row.appOrigin,
-          row.createdAt,
-          row.expiresAt,
-          row.revokedAt
-        ),
-      get: (token) => {
-        const row = q.getSession.get(tokenHash(token)) as Record<string, unknown> | undefined
+      put: async (token, row) => {
+        await sql.query(
+          "INSERT INTO frame_sessions " +
+            "(token_hash, user_id, device_id, project_id, app_origin, created_at, expires_at, revoked_at) " +
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (token_hash) DO UPDATE SET " +
+            "user_id = excluded.user_id, device_id = excluded.device_id, project_id = excluded.project_id, " +
+            "app_origin = excluded.app_origin, created_at = excluded.created_at, expires_at = excluded.expires_at, " +
+            "revoked_at = excluded.revoked_at",
+          [
+            tokenHash(token),
+            row.userId,
+            row.deviceId,
+            row.projectId,
+            row.appOrigin,
+            row.createdAt,
+            row.expiresAt,
+            row.revokedAt
+          ]
+        )
+      },
+      get: async (token) => {
+        const [row] = await sql.query<Row>("SELECT * FROM frame_sessions WHERE token_hash = $1", [tokenHash(token)])
         if (row === undefined) return undefined
         return {
           userId: String(row.user_id),
@@ -254,22 +276,36 @@ export const openFrameStore = (dataDir: string): FrameStore => {
           revokedAt: row.revoked_at === null ? null : Number(row.revoked_at)
         }
       },
-      revoke: (token, now) => void q.revokeSession.run(now, tokenHash(token))
+      revoke: async (token, now) => {
+        await sql.query("UPDATE frame_sessions SET revoked_at = $1 WHERE token_hash = $2 AND revoked_at IS NULL", [
+          now,
+          tokenHash(token)
+        ])
+      }
     },
     mailbox: {
-      add: (mail) => {
-        const id = Number(
-          q.addMail.run(mail.to.toLowerCase(), mail.subject, mail.body, mail.code, mail.link, mail.sentAt)
-            .lastInsertRowid
+      add: async (mail) => {
+        const to = mail.to.toLowerCase()
+        const [row] = await sql.query<Row>(
+          "INSERT INTO frame_mailbox (recipient, subject, body, code, link, sent_at) " +
+            "VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+          [to, mail.subject, mail.body, mail.code, mail.link, mail.sentAt]
         )
-        if (id > maxMailboxMessages) q.trimMail.run(id - maxMailboxMessages, mail.sentAt - codeLifetimeMs)
-        return { ...mail, to: mail.to.toLowerCase(), id }
+        const id = Number(row?.id)
+        if (id > maxMailboxMessages)
+          await sql.query("DELETE FROM frame_mailbox WHERE id <= $1 AND sent_at <= $2", [
+            id - maxMailboxMessages,
+            mail.sentAt - codeLifetimeMs
+          ])
+        return { ...mail, to, id }
       },
-      list: (to) =>
-        ((to === undefined ? q.mailAll.all() : q.mailFor.all(to.toLowerCase())) as Array<Record<string, unknown>>).map(
-          toMail
-        )
-    },
-    close: () => db.close()
+      list: async (to) =>
+        (to === undefined
+          ? await sql.query<Row>("SELECT * FROM frame_mailbox ORDER BY id DESC LIMIT 200")
+          : await sql.query<Row>("SELECT * FROM frame_mailbox WHERE recipient = $1 ORDER BY id DESC LIMIT 200", [
+              to.toLowerCase()
+            ])
+        ).map(toMail)
+    }
   }
 }

@@ -1,24 +1,25 @@
 import type { Server } from "node:http"
 import type { AddressInfo } from "node:net"
 
-/** A server listening on 127.0.0.1, and an idempotent stop that also drops open keep-alive connections. */
+/** A listening server, and an idempotent stop that also drops open keep-alive connections. */
 export interface Listening {
   readonly port: number
   readonly stop: () => Promise<void>
 }
 
 /**
- * Listens on 127.0.0.1 (port 0: a free one) and resolves once bound; a busy port rejects with the server's error.
+ * Listens on `host` (127.0.0.1 unless the production server is told otherwise; port 0: a free one) and resolves once
+ * bound; a busy port rejects with the server's error.
  *
  * @example
  * ```ts
  * const { port, stop } = await listenLocal(createServer(handler), 0)
  * ```
  */
-export const listenLocal = async (server: Server, port = 0): Promise<Listening> => {
+export const listenLocal = async (server: Server, port = 0, host = "127.0.0.1"): Promise<Listening> => {
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
-    server.listen(port, "127.0.0.1", () => {
+    server.listen(port, host, () => {
       server.off("error", reject)
       resolve()
     })

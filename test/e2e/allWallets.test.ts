@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { describe, expect, it } from "vitest"
-import { makeRegistry } from "../../server/api/registry.ts"
+import { makeSandboxRegistry } from "../../server/api/sandboxRegistry.ts"
 import { openAllWallets as openDemoAllWallets } from "../fixtures/demo.ts"
 import { useE2eSession } from "./session.ts"
 import { settled } from "./settled.ts"
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js")
 /** The registry's last wallet, the one a full scroll ends on. */
-const lastWallet = makeRegistry().wallets.at(-1)?.name ?? ""
+const lastWallet = makeSandboxRegistry().wallets.at(-1)?.name ?? ""
 
 // The All Wallets view against the sandbox's real wallet API (650 registry wallets): nothing is put into the state
 // by the test, so an empty list here is what a user would see.

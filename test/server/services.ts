@@ -198,6 +198,8 @@ export const startRedis = async (): Promise<RunningService> => {
   const { Redis } = await import("ioredis")
   const ready = async () => {
     const client = new Redis({ host: "127.0.0.1", port, lazyConnect: true, maxRetriesPerRequest: 0 })
+    // Refused connections while Redis starts are expected: the next poll retries.
+    client.on("error", () => {})
     try {
       await client.connect()
       return (await client.ping()) === "PONG"

@@ -1,22 +1,23 @@
 /**
- * Blockchain API account routes (SPEC §7): identity (seeded for anvil's accounts 0 and 1) and the forward lookup of
- * those names, history indexed from the local chains' blocks, and balances read live from the chains with prices from
- * the local table. A Solana account is served from the local Solana chain.
+ * Blockchain API account routes (SPEC §7): identity (registered names, then the configured identities) and the
+ * forward lookup of those names, history from the history source (the transfer indexer), and balances read live from
+ * the chains (the native token and the configured tokens) with prices from the price source. A Solana account is
+ * served from the Solana chain.
  */
 import { isAddress as isSolanaAddress, type Address as SolanaAddress } from "@solana/kit"
-import { type Address, erc20Abi, getAddress, isAddress } from "viem"
+import { type Address, getAddress, isAddress } from "viem"
 import { endpoints } from "../../../core/schema/api/endpoints.ts"
 import type { TokenBalance } from "../../../core/schema/token.ts"
-import type { SolanaTxRecord } from "../../../sandbox/solana/history.ts"
 import { type ApiApp, type ApiRoute, imageUrl } from "../app.ts"
-import { type ApiChain, nativeToken } from "../chains.ts"
+import { tokenBalances } from "../balances.ts"
+import type { ApiChain } from "../chains.ts"
 import { endpointRoute } from "../contract.ts"
-import { entryId, newestFirst, page, toTransaction, touches } from "../history.ts"
-import { addressOfName, identityOf } from "../identities.ts"
+import { entryId, page, toTransaction } from "../history.ts"
 import { nftsOf } from "../nfts.ts"
-import { balanceEntry, fiatRates } from "../prices.ts"
+import { type BalanceEntryInput, priced, priceIn } from "../prices.ts"
 import { HttpError } from "../router.ts"
 import { type ApiSolanaChain, namesSolanaChain, solanaBalances, solanaNfts, toSolanaTransaction } from "../solana.ts"
+import type { SolanaHistoryRecord } from "../sources.ts"
 import { registeredNameOf, registeredRecord } from "./names.ts"
 
 /** An account a path names: an EVM address (checksummed) or a Solana one (base58). */
@@ -78,10 +79,10 @@ export const selectChains = (app: ApiApp, chainId: string | undefined): Readonly
   return chain === undefined ? [] : [chain]
 }
 
-const currencyOf = (raw: string | undefined): string => {
+const currencyOf = (app: ApiApp, raw: string | undefined): string => {
   const currency = (raw ?? "usd").toLowerCase()
-  if (fiatRates[currency] === undefined)
-    throw new HttpError(400, `Unsupported currency '${raw}': use one of ${Object.keys(fiatRates).join(", ")}`)
+  if (!app.prices.currencies.includes(currency))
+    throw new HttpError(400, `Unsupported currency '${raw}': use one of ${app.prices.currencies.join(", ")}`)
   return currency
 }
 
@@ -93,23 +94,25 @@ const chainBalances = async (
   projectId: string
 ): Promise<ReadonlyArray<TokenBalance>> => {
   const icon = (symbol: string) => imageUrl(app, "/public/getTokenImage", symbol, projectId)
-  const native = await chain.client.getBalance({ address: owner })
-  const entries = [
-    balanceEntry({ chain, meta: nativeToken, amount: native, currency, iconUrl: icon(nativeToken.symbol) })
-  ]
-  if (chain.usdc !== undefined) {
-    const [held, meta] = await Promise.all([
-      chain.client.readContract({ address: chain.usdc, abi: erc20Abi, functionName: "balanceOf", args: [owner] }),
-      app.chains.tokenMeta(chain, chain.usdc)
-    ])
-    if (held > 0n && meta !== undefined)
-      entries.push(balanceEntry({ chain, meta, amount: held, currency, iconUrl: icon(meta.symbol), token: chain.usdc }))
-  }
-  return entries
+  const [native, held] = await Promise.all([
+    chain.client.getBalance({ address: owner }),
+    tokenBalances(
+      chain,
+      owner,
+      chain.tokens.map((token) => token.address)
+    )
+  ])
+  const meta = chain.nativeToken
+  const rows: Array<Omit<BalanceEntryInput, "price">> = [{ chain, meta, amount: native, iconUrl: icon(meta.symbol) }]
+  chain.tokens.forEach((token, index) => {
+    const amount = held[index] ?? 0n
+    if (amount > 0n) rows.push({ chain, meta: token, amount, iconUrl: icon(token.symbol), token: token.address })
+  })
+  return priced(app.prices, currency, rows)
 }
 
 /** One page of a Solana account's history (in USD, as the EVM history). */
-const solanaHistory = (
+const solanaHistory = async (
   app: ApiApp,
   owner: SolanaAddress,
   query: { readonly chainId?: string | undefined; readonly cursor?: string | undefined },
@@ -117,31 +120,34 @@ const solanaHistory = (
 ) => {
   const solana = selectSolana(app, query.chainId)
   if (solana === undefined) return { data: [], next: null }
-  const entryOf = (record: SolanaTxRecord) => `${solana.caipNetworkId}:${record.signature}`
-  const slice = page(solana.history.involving(owner), entryOf, query.cursor ?? null, app.historyPageSize)
+  const entryOf = (record: SolanaHistoryRecord) => `${solana.caipNetworkId}:${record.signature}`
+  const slice = page(await solana.history.involving(owner), entryOf, query.cursor ?? null, app.historyPageSize)
   if (slice === undefined) throw new HttpError(400, "Invalid cursor: use the 'next' value of a previous page")
   const icon = (symbol: string) => imageUrl(app, "/public/getTokenImage", symbol, projectId)
   return {
-    data: slice.items.map((record) => toSolanaTransaction(solana, record, owner, "usd", icon)),
+    data: await Promise.all(
+      slice.items.map((record) => toSolanaTransaction(solana, record, owner, priceIn(app.prices, "usd"), icon))
+    ),
     next: slice.next
   }
 }
 
 /** The account routes. */
 export const accountRoutes: ReadonlyArray<ApiRoute> = [
-  endpointRoute(endpoints.identity, ({ params, app, project }) => {
+  endpointRoute(endpoints.identity, async ({ params, app, project }) => {
     const address = pathAddress(params.address)
     // A name registered through the profile endpoints (names.ts) comes before a seeded one.
-    const name = address === undefined ? undefined : (registeredNameOf(app, address) ?? identityOf(address)?.name)
+    const name =
+      address === undefined ? undefined : ((await registeredNameOf(app, address)) ?? app.identities.nameOf(address))
     if (name === undefined) return { name: null, avatar: null }
     return { name, avatar: imageUrl(app, "/public/getAssetImage", name, project.id) }
   }),
   // Forward resolution of registered names (names.ts) and of the seeded ones (the Account view shows them), so a Send
   // to `alice.airlock` or to a name registered here resolves.
-  endpointRoute(endpoints.nameLookup, ({ params, app, project }) => {
-    const registered = registeredRecord(app, params.name)
+  endpointRoute(endpoints.nameLookup, async ({ params, app, project }) => {
+    const registered = await registeredRecord(app, params.name)
     if (registered !== undefined) return registered
-    const address = addressOfName(params.name)
+    const address = app.identities.addressOf(params.name)
     if (address === undefined) throw new HttpError(404, `No name ${params.name}`)
     return {
       name: params.name.toLowerCase(),
@@ -153,12 +159,7 @@ export const accountRoutes: ReadonlyArray<ApiRoute> = [
     const account = pathAccount(params.address)
     if (account.namespace === "solana") return solanaHistory(app, account.address, query, project.id)
     const owner = account.address
-    const chains = selectChains(app, query.chainId)
-    await app.indexer.sync(chains)
-    const mine = chains
-      .flatMap((chain) => app.indexer.transactions(chain))
-      .filter((tx) => touches(tx, owner))
-      .sort(newestFirst)
+    const mine = await app.history.transactions(selectChains(app, query.chainId), owner)
     const slice = page(mine, entryId, query.cursor ?? null, app.historyPageSize)
     if (slice === undefined) throw new HttpError(400, "Invalid cursor: use the 'next' value of a previous page")
     const images = {
@@ -166,7 +167,9 @@ export const accountRoutes: ReadonlyArray<ApiRoute> = [
       nft: (chainId: number, token: Address, tokenId: bigint) =>
         imageUrl(app, "/public/getAssetImage", `nft-${chainId}-${token}-${tokenId}`, project.id)
     }
-    const data = await Promise.all(slice.items.map((tx) => toTransaction(app.chains, tx, owner, "usd", images)))
+    const data = await Promise.all(
+      slice.items.map((tx) => toTransaction(app.chains, tx, owner, priceIn(app.prices, "usd"), images))
+    )
     return { data, next: slice.next }
   }),
   // Airlock's NFTs endpoint: what each address owns on the chain now (EVM Punks; the Solana NFT mint).
@@ -193,12 +196,12 @@ export const accountRoutes: ReadonlyArray<ApiRoute> = [
   }),
   endpointRoute(endpoints.balance, async ({ params, query, app, project }) => {
     const account = pathAccount(params.address)
-    const currency = currencyOf(query.currency)
+    const currency = currencyOf(app, query.currency)
     if (account.namespace === "solana") {
       const solana = selectSolana(app, query.chainId)
       if (solana === undefined) return { balances: [] }
       const icon = (symbol: string) => imageUrl(app, "/public/getTokenImage", symbol, project.id)
-      return { balances: await solanaBalances(solana, account.address, currency, icon) }
+      return { balances: await solanaBalances(solana, account.address, app.prices, currency, icon) }
     }
     const owner = account.address
     const chains = selectChains(app, query.chainId)

@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import type { ApiRoute } from "../app.ts"
-import { decodeBody, HttpError, json } from "../router.ts"
+import { decodeBody, decodeQuery, HttpError, json } from "../router.ts"
 
 /** The body of `POST /e`: what core's Analytics service sends. */
 export const AnalyticsEventBody = Schema.Struct({
@@ -41,6 +41,11 @@ export const StoredEvents = Schema.Struct({ events: Schema.Array(StoredEvent) })
 /** The answer of `GET /sandbox/events`. */
 export type StoredEvents = typeof StoredEvents.Type
 
+const EventsQuery = Schema.Struct({
+  projectId: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(200))),
+  format: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(16)))
+})
+
 const decodeStored = Schema.decodeUnknownOption(AnalyticsEventBody)
 
 /** The analytics routes. */
@@ -49,13 +54,13 @@ export const analyticsRoutes: ReadonlyArray<ApiRoute> = [
     method: "POST",
     path: "/e",
     textBody: true,
-    handle: ({ body, project, app }) => {
+    handle: async ({ body, project, app }) => {
       const decoded = decodeBody(AnalyticsBatchBody, body)
       const events = Array.isArray(decoded) ? decoded : [decoded]
       if (events.length > maxBatchEvents) throw new HttpError(413, `Too many events: at most ${maxBatchEvents}`)
       if (project.analytics) {
         const now = app.now()
-        for (const event of events) app.db.analytics.add(project.id, event, now)
+        for (const event of events) await app.db.analytics.add(project.id, event, now)
       }
       return json(AnalyticsAccepted, { accepted: project.analytics, count: project.analytics ? events.length : 0 }, 202)
     }
@@ -65,14 +70,14 @@ export const analyticsRoutes: ReadonlyArray<ApiRoute> = [
     path: "/sandbox/events",
     public: true,
     loopbackOnly: true,
-    handle: ({ query, headers, app }) => {
-      const html = query.get("format") === "html" || wantsHtml(headers.accept)
-      const projectId = query.get("projectId")
-      if (projectId === null || projectId === "") {
+    handle: async ({ query, headers, app }) => {
+      const { format, projectId } = decodeQuery(EventsQuery, query)
+      const html = format === "html" || wantsHtml(headers.accept)
+      if (projectId === undefined || projectId === "") {
         if (html) return { kind: "html", status: 200, body: funnelPage(undefined, []) }
         throw new HttpError(400, "Missing query parameter 'projectId'")
       }
-      const events = app.db.analytics.byProject(projectId).flatMap((row) => {
+      const events = (await app.db.analytics.byProject(projectId)).flatMap((row) => {
         const decoded = decodeStored(row.body)
         return decoded._tag === "Some" ? [{ ...row, body: decoded.value }] : []
       })

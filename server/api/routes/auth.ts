@@ -7,10 +7,9 @@
  */
 import { randomBytes } from "node:crypto"
 import { Schema } from "effect"
-import { solanaLocalnet } from "../../../core/networks/solana.ts"
 import { sameAddress } from "../../../core/rules/sameAddress.ts"
-import { defaultChains } from "../../../sandbox/chain/index.ts"
 import { createNonceStore, type NonceStore, NonceStoreFullError } from "../../nonce.ts"
+import type { SharedNonceStore } from "../../nonceRedis.ts"
 import { readCookie, readSession, sessionCookie, signSession } from "../../session.ts"
 import { type SiwxSession, verifySiwx } from "../../verify.ts"
 import type { ApiApp, ApiRoute } from "../app.ts"
@@ -75,7 +74,10 @@ export interface AuthCookie {
 export const maxCapturedEmails = 3
 
 interface AuthState {
-  /** Signs this server's cookies; new at each start, so a restart signs every browser out. */
+  /**
+   * Signs this server's cookies: the configured `sessionSecret` (every instance the same, so a cookie one issued is
+   * good at all), else new at each start, so a restart signs every browser out.
+   */
   readonly secret: Uint8Array
   readonly nonces: Map<string, NonceStore>
 }
@@ -84,13 +86,19 @@ const states = new WeakMap<ApiApp, AuthState>()
 const stateOf = (app: ApiApp): AuthState => {
   let state = states.get(app)
   if (state === undefined) {
-    state = { secret: randomBytes(32), nonces: new Map() }
+    const given = app.sessionSecret
+    state = {
+      secret:
+        given === undefined ? randomBytes(32) : typeof given === "string" ? new TextEncoder().encode(given) : given,
+      nonces: new Map()
+    }
     states.set(app, state)
   }
   return state
 }
 
-const noncesOf = (app: ApiApp, projectId: string): NonceStore => {
+const noncesOf = (app: ApiApp, projectId: string): NonceStore | SharedNonceStore => {
+  if (app.sharedNonces !== undefined) return app.sharedNonces(projectId)
   const { nonces } = stateOf(app)
   let store = nonces.get(projectId)
   if (store === undefined) {
@@ -100,12 +108,15 @@ const noncesOf = (app: ApiApp, projectId: string): NonceStore => {
   return store
 }
 
-/** The chains a sign-in may name: the sandbox's EVM chains (running or not) and its Solana chain. */
+/**
+ * The chains a sign-in may name: the configured extra ones (the sandbox's chains, running or not), every served EVM
+ * chain and the Solana chain.
+ */
 export const sandboxChains = (app: ApiApp): ReadonlyArray<string> => [
   ...new Set([
-    ...defaultChains.map((chain) => `eip155:${chain.chainId}`),
+    ...(app.signInChains ?? []),
     ...app.chains.all.map((chain) => chain.caipNetworkId),
-    app.chains.solana?.caipNetworkId ?? `solana:${solanaLocalnet.id}`
+    ...(app.chains.solana === undefined ? [] : [app.chains.solana.caipNetworkId])
   ])
 ]
 
@@ -191,11 +202,12 @@ export const authRoutes: ReadonlyArray<ApiRoute> = [
     method: "GET",
     path: "/auth/v1/nonce",
     credentials: true,
-    handle: ({ app, project }) => {
+    handle: async ({ app, project }) => {
       try {
-        return json(NonceAnswer, { nonce: noncesOf(app, project.id).issue() })
+        return json(NonceAnswer, { nonce: await noncesOf(app, project.id).issue() })
       } catch (error) {
         if (error instanceof NonceStoreFullError) throw new HttpError(503, "Too many sign-ins in progress; try again")
+        if (app.sharedNonces !== undefined) throw new HttpError(503, "Sign-in is unavailable for a moment; try again")
         throw error
       }
     }
@@ -204,6 +216,7 @@ export const authRoutes: ReadonlyArray<ApiRoute> = [
     method: "POST",
     path: "/auth/v1/authenticate",
     credentials: true,
+    maxBodyBytes: 32_000,
     handle: async ({ app, project, body, headers }) => {
       const { message, signature } = decodeBody(AuthenticateBody, body)
       // The page's own origin, which the project allows (checked before the route runs): the message must name it.
@@ -248,6 +261,7 @@ export const authRoutes: ReadonlyArray<ApiRoute> = [
     method: "POST",
     path: "/auth/v1/sign-out",
     credentials: true,
+    maxBodyBytes: 4_000,
     handle: ({ app, project, body, headers }) => {
       const which = body === undefined ? {} : decodeBody(SignOutBody, body)
       const ends = (s: StoredSession) =>

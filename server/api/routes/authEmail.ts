@@ -6,7 +6,9 @@
  */
 import { Schema } from "effect"
 import { isEmail } from "../../../core/schema/checks.ts"
-import { createEmailCodeStore, EmailCodeError, type EmailCodeStore } from "../../emailCodes.ts"
+import { EmailCodeError } from "../../emailCodes.ts"
+import { createKvEmailCodeStore, type SharedEmailCodeStore } from "../../shared/emailCodes.ts"
+import { createMemoryKv, type Kv, KvError } from "../../shared/kv.ts"
 import type { ApiApp, ApiRoute } from "../app.ts"
 import { decodeBody, HttpError, json } from "../router.ts"
 import { authCookieHeader, isAccountOf, readAuthCookie, sandboxChains, withCookie } from "./auth.ts"
@@ -24,29 +26,28 @@ export const OtpConfirmBody = Schema.Struct({ uuid: Schema.String, code: Schema.
 const OtpAnswer = Schema.Struct({ uuid: Schema.NullOr(Schema.String) })
 const ConfirmAnswer = Schema.Struct({ email: Schema.String })
 
-/** Each project's codes (`airlock-kit/server`'s store: 10 minutes, 5 tries, 20 s between two codes to one address). */
-const stores = new WeakMap<ApiApp, Map<string, EmailCodeStore>>()
-const codesOf = (app: ApiApp, projectId: string): EmailCodeStore => {
-  let byProject = stores.get(app)
-  if (byProject === undefined) {
-    byProject = new Map()
-    stores.set(app, byProject)
+/**
+ * Each project's codes (`airlock-kit/server`'s rules: 10 minutes, 5 tries, 20 s between two codes to one address) on
+ * the app's shared store, so a code one instance mailed is confirmed at any; a memory store per app without one.
+ */
+const memoryKvs = new WeakMap<ApiApp, Kv>()
+const codesOf = (app: ApiApp, projectId: string): SharedEmailCodeStore => {
+  let kv = app.kv ?? memoryKvs.get(app)
+  if (kv === undefined) {
+    kv = createMemoryKv({ now: app.now })
+    memoryKvs.set(app, kv)
   }
-  let store = byProject.get(projectId)
-  if (store === undefined) {
-    store = createEmailCodeStore({ now: app.now })
-    byProject.set(projectId, store)
-  }
-  return store
+  return createKvEmailCodeStore({ kv, prefix: `api:email-codes:${projectId}`, now: app.now })
 }
 
 /** Runs `body`, answering the store's refusals: a 429 to wait, a 400 otherwise, in the store's words. */
-const answering = <A>(body: () => A): A => {
+const answering = async <A>(body: () => Promise<A>): Promise<A> => {
   try {
-    return body()
+    return await body()
   } catch (error) {
     if (error instanceof EmailCodeError)
       throw new HttpError(error.reason === "cooldown" || error.reason === "full" ? 429 : 400, error.message)
+    if (error instanceof KvError) throw new HttpError(503, "Email codes are unavailable for a moment: try again")
     throw error
   }
 }
@@ -59,7 +60,8 @@ export const authEmailRoutes: ReadonlyArray<ApiRoute> = [
     method: "POST",
     path: "/auth/v1/otp",
     credentials: true,
-    handle: ({ app, project, body, headers }) => {
+    maxBodyBytes: 4_000,
+    handle: async ({ app, project, body, headers }) => {
       const { email: typed, account } = decodeBody(OtpBody, body)
       const email = typed.trim()
       if (email.length > maxEmailLength || !isEmail(email)) throw new HttpError(400, "Invalid email address")
@@ -74,8 +76,8 @@ export const authEmailRoutes: ReadonlyArray<ApiRoute> = [
       )
       if (confirmed) return json(OtpAnswer, { uuid: null })
       const site = typeof headers.origin === "string" ? headers.origin : project.id
-      const { uuid, code } = answering(() => codesOf(app, project.id).issue(email, account))
-      mail({
+      const { uuid, code } = await answering(() => codesOf(app, project.id).issue(email, account))
+      await mail({
         to: email,
         subject: `${code} is your sign-in code`,
         body: `Your code to confirm this address for ${site} is ${code}. It expires in 10 minutes and works once.`,
@@ -88,9 +90,10 @@ export const authEmailRoutes: ReadonlyArray<ApiRoute> = [
     method: "POST",
     path: "/auth/v1/otp/confirm",
     credentials: true,
-    handle: ({ app, project, body, headers }) => {
+    maxBodyBytes: 4_000,
+    handle: async ({ app, project, body, headers }) => {
       const { uuid, code } = decodeBody(OtpConfirmBody, body)
-      const entry = answering(() => codesOf(app, project.id).confirm(uuid, code))
+      const entry = await answering(() => codesOf(app, project.id).confirm(uuid, code))
       const cookie = readAuthCookie(app, headers)
       const emails = [
         ...cookie.emails.filter((e) => !(e.projectId === project.id && e.account === entry.account)),

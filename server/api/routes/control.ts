@@ -38,21 +38,21 @@ export const controlRoutes: ReadonlyArray<ApiRoute> = [
     path: "/sandbox/projects",
     public: true,
     loopbackOnly: true,
-    handle: ({ app }) => json(ProjectList, { projects: app.projects.list() })
+    handle: async ({ app }) => json(ProjectList, { projects: await app.projects.list() })
   },
   {
     method: "POST",
     path: "/sandbox/projects",
     public: true,
     loopbackOnly: true,
-    handle: ({ body, app }) => json(ProjectSettings, app.projects.upsert(decodeBody(ProjectUpdate, body)))
+    handle: async ({ body, app }) => json(ProjectSettings, await app.projects.upsert(decodeBody(ProjectUpdate, body)))
   },
   {
     method: "POST",
     path: "/sandbox/sessions",
     public: true,
     loopbackOnly: true,
-    handle: ({ body, app }) => {
+    handle: async ({ body, app }) => {
       const input = decodeBody(NewSession, body)
       const address = pathAddress(input.address)
       if (address === undefined) throw new HttpError(400, "Invalid address: smart sessions are eip155 only")
@@ -73,7 +73,7 @@ export const controlRoutes: ReadonlyArray<ApiRoute> = [
         },
         revokedAt: null
       }
-      app.db.sessions.put(row)
+      await app.db.sessions.put(row)
       return json(SmartSession, toSmartSession(row), 201)
     }
   }

@@ -1,8 +1,9 @@
 /**
- * Swap routes of the blockchain API (SPEC §7 `/v1/convert/*`), answered from the sandbox's Uniswap V2
- * (`sandbox/chain/amm.ts`): the tokens it pools (native ETH, USDC, DAI), quotes from the router's `getAmountsOut`,
- * the router's ERC-20 allowance, and the approve and swap calldata to send. `/v1/convert/gas-price` is served with
- * the prices (`prices.ts`).
+ * Swap routes of the blockchain API (SPEC §7 `/v1/convert/*`), answered from the Uniswap V2 style exchange a chain's
+ * configuration names (`swap`: router, factory, WETH; the sandbox's is `sandbox/chain/amm.ts`): the native token and
+ * the swap tokens, quotes from the router's `getAmountsOut`, the router's ERC-20 allowance, and the approve and swap
+ * calldata to send. A pair of tokens without a pool routes through the first swap token (the hub).
+ * `/v1/convert/gas-price` is served with the prices (`prices.ts`).
  *
  * Every chain read goes through the chain's viem client, whose HTTP transport times out after 10 s. Bad input (an
  * unknown token, an amount that is not a positive integer, an address that is not one, a chain without pools) is a
@@ -21,9 +22,8 @@ import {
 } from "viem"
 import { BuildTransactionResponse, SwapQuote } from "../../../core/schema/api/convert.ts"
 import { endpoints } from "../../../core/schema/api/endpoints.ts"
-import { ammContracts } from "../../../sandbox/chain/amm.ts"
 import { type ApiApp, type ApiRoute, imageUrl } from "../app.ts"
-import { type ApiChain, nativeToken, nativeTokenAddress } from "../chains.ts"
+import { type ApiChain, nativeTokenAddress, type ServerSwapConfig } from "../chains.ts"
 import { endpointRoute, rawEndpointRoute } from "../contract.ts"
 import { HttpError, json } from "../router.ts"
 import type { TokenMeta } from "../tokenMeta.ts"
@@ -34,6 +34,7 @@ const routerAbi = parseAbi([
   "function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)",
   "function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)"
 ])
+const factoryAbi = parseAbi(["function getPair(address tokenA, address tokenB) view returns (address pair)"])
 const pairAbi = parseAbi([
   "function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)",
   "function token0() view returns (address)"
@@ -48,7 +49,7 @@ export const fallbackGas = { approve: 60_000n, swapHop: 150_000n } as const
 /** Longest token, account or number parameter the routes read; longer is a 400 before any parsing. */
 const maxParamLength = 100
 
-/** One token the sandbox's pools trade. */
+/** One token a chain's pools trade. */
 export interface SwapAsset {
   /** CAIP-10 address, the native token's with the `0xeeee…` placeholder. */
   readonly caip: string
@@ -58,30 +59,50 @@ export interface SwapAsset {
   readonly meta: TokenMeta
 }
 
-/** Whether `chain` has the sandbox's AMM: every seeded chain does (`seedChain` runs `seedAmm`). */
-const hasPools = (chain: ApiChain): chain is ApiChain & { readonly usdc: Address } => chain.usdc !== undefined
+/** A chain with an exchange. */
+type SwapChain = ApiChain & { readonly swap: ServerSwapConfig }
 
-/** The pools: each pair of tokens (path addresses) with a pair contract. */
-const pools = (usdc: Address): ReadonlyArray<readonly [Address, Address, Address]> => [
-  [ammContracts.weth, usdc, ammContracts.pairs.wethUsdc],
-  [usdc, ammContracts.dai, ammContracts.pairs.usdcDai]
-]
+/** Whether `chain` has an exchange configured. */
+const hasPools = (chain: ApiChain): chain is SwapChain => chain.swap !== undefined
 
-const pairOf = (usdc: Address, a: Address, b: Address): Address | undefined =>
-  pools(usdc).find(([x, y]) => (x === a && y === b) || (x === b && y === a))?.[2]
+/** The ERC-20s a chain's swaps offer; the first is the hub. */
+const swapTokens = (chain: SwapChain): ReadonlyArray<Address> =>
+  chain.swap.tokens ?? chain.tokens.map((token) => token.address)
+
+const zeroAddress = "0x0000000000000000000000000000000000000000"
+// Pools found once stay found (a pair contract never moves); a missing one is asked again next time.
+const pairCache = new WeakMap<ApiChain, Map<string, Address>>()
+
+/** The pool of tokens `a` and `b` (path addresses), from the factory's `getPair`; undefined when there is none. */
+const pairOf = async (chain: SwapChain, a: Address, b: Address): Promise<Address | undefined> => {
+  const cache = pairCache.get(chain) ?? new Map<string, Address>()
+  pairCache.set(chain, cache)
+  const key = [a.toLowerCase(), b.toLowerCase()].sort().join(":")
+  const hit = cache.get(key)
+  if (hit !== undefined) return hit
+  const pair = await chain.client.readContract({
+    address: chain.swap.factory,
+    abi: factoryAbi,
+    functionName: "getPair",
+    args: [a, b]
+  })
+  if (pair === zeroAddress) return undefined
+  cache.set(key, pair)
+  return pair
+}
 
 /** The swap chain a `chainId` parameter names, or a 400. */
-const swapChain = (app: ApiApp, param: string): ApiChain & { readonly usdc: Address } => {
+const swapChain = (app: ApiApp, param: string): SwapChain => {
   if (param.length > maxParamLength) throw new HttpError(400, "Invalid chainId: too long")
   const chain = app.chains.find(param)
   if (chain === undefined || !hasPools(chain)) throw new HttpError(400, `Swaps are not available on chain '${param}'`)
   return chain
 }
 
-/** The tokens the pools of `chain` trade: native ETH, USDC and DAI (ERC-20 metadata read from the chain). */
-export const swapAssets = async (app: ApiApp, chain: ApiChain & { readonly usdc: Address }) => {
+/** The tokens the pools of `chain` trade: the native token, then the swap tokens (ERC-20 metadata). */
+export const swapAssets = async (app: ApiApp, chain: SwapChain) => {
   const erc20s = await Promise.all(
-    [chain.usdc, ammContracts.dai].map(async (address) => ({
+    swapTokens(chain).map(async (address) => ({
       address,
       meta: await app.chains.tokenMeta(chain, address)
     }))
@@ -89,9 +110,9 @@ export const swapAssets = async (app: ApiApp, chain: ApiChain & { readonly usdc:
   const assets: Array<SwapAsset> = [
     {
       caip: `${chain.caipNetworkId}:${nativeTokenAddress}`,
-      pathAddress: ammContracts.weth,
+      pathAddress: chain.swap.weth,
       native: true,
-      meta: nativeToken
+      meta: chain.nativeToken
     }
   ]
   for (const { address, meta } of erc20s)
@@ -120,7 +141,7 @@ const swapTokenParam = async (app: ApiApp, value: string, what: string) => {
     (candidate) => candidate.caip.toLowerCase() === `${chain.caipNetworkId}:${address}`.toLowerCase()
   )
   if (asset === undefined)
-    throw new HttpError(400, `Unknown ${what} token '${value}': not traded by the sandbox's pools`)
+    throw new HttpError(400, `Unknown ${what} token '${value}': not traded by this chain's pools`)
   return { chain, asset }
 }
 
@@ -162,9 +183,13 @@ export const slippageBps = (value: string): bigint => {
  */
 export const minimumOut = (quoted: bigint, bps: bigint): bigint => (quoted * (10_000n - bps)) / 10_000n
 
-/** The router path from one token to another: direct when they share a pool, else through USDC. */
-const pathOf = (usdc: Address, from: Address, to: Address): ReadonlyArray<Address> =>
-  pairOf(usdc, from, to) !== undefined ? [from, to] : [from, usdc, to]
+/** The router path from one token to another: direct when they share a pool, else through the hub; else a 400. */
+const pathOf = async (chain: SwapChain, from: Address, to: Address): Promise<ReadonlyArray<Address>> => {
+  if ((await pairOf(chain, from, to)) !== undefined) return [from, to]
+  const hub = swapTokens(chain)[0]
+  if (hub === undefined || hub === from || hub === to) throw new HttpError(400, "No pool trades these two tokens")
+  return [from, hub, to]
+}
 
 /** A pool that cannot quote (the amount overflows or drains it) is a 400; a chain that fails is the server's 500. */
 const quoteFailure = (error: unknown): never => {
@@ -181,19 +206,14 @@ interface Quote {
 }
 
 /** The router's `getAmountsOut` for `amountIn` along the path, and its price impact from the pools' reserves. */
-const quote = async (
-  chain: ApiChain & { readonly usdc: Address },
-  from: SwapAsset,
-  to: SwapAsset,
-  amountIn: bigint
-) => {
+const quote = async (chain: SwapChain, from: SwapAsset, to: SwapAsset, amountIn: bigint) => {
   if (from.pathAddress === to.pathAddress) throw new HttpError(400, "Invalid swap: from and to are the same token")
-  const path = pathOf(chain.usdc, from.pathAddress, to.pathAddress)
+  const path = await pathOf(chain, from.pathAddress, to.pathAddress)
   // one block for every read, so the quote and the reserves agree
   const blockNumber = await chain.client.getBlockNumber({ cacheTime: 0 })
   const amounts = await chain.client
     .readContract({
-      address: ammContracts.router,
+      address: chain.swap.router,
       abi: routerAbi,
       functionName: "getAmountsOut",
       args: [amountIn, [...path]],
@@ -203,7 +223,8 @@ const quote = async (
   const hops = await Promise.all(
     path.slice(1).map(async (next, index) => {
       const previous = path[index]!
-      const pair = pairOf(chain.usdc, previous, next)!
+      const pair = await pairOf(chain, previous, next)
+      if (pair === undefined) throw new HttpError(400, "No pool trades these two tokens")
       const [[reserve0, reserve1], token0] = await Promise.all([
         chain.client.readContract({ address: pair, abi: pairAbi, functionName: "getReserves", blockNumber }),
         chain.client.readContract({ address: pair, abi: pairAbi, functionName: "token0", blockNumber })
@@ -242,20 +263,31 @@ export const SandboxBuildTransactionResponse = Schema.Struct({
   tx: Schema.Struct({ ...BuildTransactionResponse.fields.tx.fields, value: Schema.String })
 })
 
-/** Price of one whole `token` in USDC from its USDC pool's reserves, or undefined when it has none. */
-export const poolPriceInUsdc = async (chain: ApiChain, token: Address): Promise<number | undefined> => {
-  if (!hasPools(chain) || token === chain.usdc) return undefined
-  const pair = pairOf(chain.usdc, token, chain.usdc)
+/**
+ * Price of one whole `token` in the chain's hub token (its first swap token) from their pool's reserves, with the hub
+ * it is in; undefined when the chain has no exchange, the token is the hub, or there is no such pool.
+ */
+export const poolPrice = async (
+  chain: ApiChain,
+  token: Address
+): Promise<{ readonly hub: Address; readonly price: number } | undefined> => {
+  if (!hasPools(chain)) return undefined
+  const hub = swapTokens(chain)[0]
+  if (hub === undefined || hub.toLowerCase() === token.toLowerCase()) return undefined
+  const pair = await pairOf(chain, token, hub)
   if (pair === undefined) return undefined
-  const [[reserve0, reserve1], token0, decimals] = await Promise.all([
+  const [[reserve0, reserve1], token0, decimals, hubDecimals] = await Promise.all([
     chain.client.readContract({ address: pair, abi: pairAbi, functionName: "getReserves" }),
     chain.client.readContract({ address: pair, abi: pairAbi, functionName: "token0" }),
-    chain.client.readContract({ address: token, abi: erc20Abi, functionName: "decimals" })
+    chain.client.readContract({ address: token, abi: erc20Abi, functionName: "decimals" }),
+    chain.client.readContract({ address: hub, abi: erc20Abi, functionName: "decimals" })
   ])
-  const [tokenReserve, usdcReserve] = token0 === token ? [reserve0, reserve1] : [reserve1, reserve0]
+  const [tokenReserve, hubReserve] =
+    token0.toLowerCase() === token.toLowerCase() ? [reserve0, reserve1] : [reserve1, reserve0]
   if (tokenReserve === 0n) return undefined
-  // USDC has 6 decimals: price = (usdcReserve / 1e6) / (tokenReserve / 10^decimals), to 6 places
-  return Number((usdcReserve * 10n ** BigInt(decimals)) / tokenReserve) / 1e6
+  // price = (hubReserve / 10^hubDecimals) / (tokenReserve / 10^decimals), to 6 places
+  const scaled = (hubReserve * 10n ** BigInt(decimals) * 1_000_000n) / 10n ** BigInt(hubDecimals) / tokenReserve
+  return { hub, price: Number(scaled) / 1e6 }
 }
 
 /** The swap routes. */
@@ -308,7 +340,7 @@ export const convertRoutes: ReadonlyArray<ApiRoute> = [
       address: asset.pathAddress,
       abi: erc20Abi,
       functionName: "allowance",
-      args: [user, ammContracts.router]
+      args: [user, chain.swap.router]
     })
     return { allowance: allowance.toString() }
   }),
@@ -322,7 +354,7 @@ export const convertRoutes: ReadonlyArray<ApiRoute> = [
     // the decoded `amount` is a JS number; read the exact digits
     const rawAmount = raw.query.get("amount")
     const amount = rawAmount === null ? maxUint256 : amountParam(rawAmount)
-    const data = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [ammContracts.router, amount] })
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: "approve", args: [chain.swap.router, amount] })
     const [gas, gasPrice] = await Promise.all([
       chain.client.estimateGas({ account: user, to: asset.pathAddress, data }).catch(() => fallbackGas.approve),
       chain.client.getGasPrice()
@@ -367,14 +399,14 @@ export const convertRoutes: ReadonlyArray<ApiRoute> = [
     const gas =
       body.disableEstimate === true
         ? fallbackGas.swapHop * BigInt(path.length - 1)
-        : await chain.client.estimateGas({ account: user, to: ammContracts.router, data, value }).catch((error) => {
+        : await chain.client.estimateGas({ account: user, to: chain.swap.router, data, value }).catch((error) => {
             const reason = error instanceof BaseError ? error.shortMessage : "the node refused it"
             throw new HttpError(400, `The swap would fail: ${reason}`)
           })
     return json(SandboxBuildTransactionResponse, {
       tx: {
         from: user,
-        to: ammContracts.router,
+        to: chain.swap.router,
         data,
         amount: amount.toString(),
         value: value.toString(),

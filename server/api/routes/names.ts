@@ -69,11 +69,11 @@ const recordOf = (row: NameRow): NameRecord => ({
  * The record of a registered name (any case), or undefined.
  * @example
  * ```ts
- * registeredRecord(app, "ada-lovelace.airlock.id")?.addresses["60"]?.address
+ * (await registeredRecord(app, "ada-lovelace.airlock.id"))?.addresses["60"]?.address
  * ```
  */
-export const registeredRecord = (app: ApiApp, name: string): NameRecord | undefined => {
-  const row = app.db.names.get(name)
+export const registeredRecord = async (app: ApiApp, name: string): Promise<NameRecord | undefined> => {
+  const row = await app.db.names.get(name)
   return row === undefined ? undefined : recordOf(row)
 }
 
@@ -81,13 +81,13 @@ export const registeredRecord = (app: ApiApp, name: string): NameRecord | undefi
  * The first name registered for an address (the identity's name), or undefined.
  * @example
  * ```ts
- * registeredNameOf(app, "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
+ * await registeredNameOf(app, "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
  * ```
  */
-export const registeredNameOf = (app: ApiApp, address: string): string | undefined =>
-  app.db.names.byAddress(address)[0]?.name
+export const registeredNameOf = async (app: ApiApp, address: string): Promise<string | undefined> =>
+  (await app.db.names.byAddress(address))[0]?.name
 
-const taken = (app: ApiApp, name: string) => app.db.names.get(name) !== undefined
+const taken = async (app: ApiApp, name: string) => (await app.db.names.get(name)) !== undefined
 
 /** Checks a registration and adds the name; a refusal for the first thing wrong. */
 const register = async (app: ApiApp, raw: unknown): Promise<Reply> => {
@@ -121,24 +121,27 @@ const register = async (app: ApiApp, raw: unknown): Promise<Reply> => {
     .catch(() => false)
   if (!valid) return refuse(401, "INVALID_SIGNATURE", `The signature is not ${address}'s`)
   const name = `${label}.${defaultNameZone}`
-  if (taken(app, name)) return refuse(409, "NAME_TAKEN", en["names.taken"].replace("{name}", name))
-  if (!app.db.names.add({ name, address, coinType: body.coin_type, registeredAt: now }))
+  if (await taken(app, name)) return refuse(409, "NAME_TAKEN", en["names.taken"].replace("{name}", name))
+  if (!(await app.db.names.add({ name, address, coinType: body.coin_type, registeredAt: now })))
     return refuse(409, "NAME_TAKEN", en["names.taken"].replace("{name}", name))
   return json(endpoints.registerName.response, { success: true })
 }
 
 /** The name routes (the forward lookup is account.ts's, which answers registered names through this module). */
 export const nameRoutes: ReadonlyArray<ApiRoute> = [
-  rawEndpointRoute(endpoints.nameSuggestions, ({ params, query, app }) => {
+  rawEndpointRoute(endpoints.nameSuggestions, async ({ params, query, app }) => {
     if (query.zone.toLowerCase() !== defaultNameZone)
       return refuse(400, "INVALID_ZONE", `Unknown zone ${query.zone}: use ${defaultNameZone}`)
     const label = labelIn(params.name, defaultNameZone) ?? params.name.toLowerCase()
     const problem = problemText(label)
     if (problem !== undefined && accountNameProblem(label) === "invalidCharacters")
       return refuse(400, "INVALID_NAME", problem)
+    // Every candidate looked up at once: one query per request, not one per candidate.
+    const candidates = [label, ...Array.from({ length: 99 }, (_, i) => `${label}${i + 1}`)]
+    const registered = await app.db.names.taken(candidates.map((l) => `${l}.${defaultNameZone}`))
     const suggestion = (l: string) => {
       const name = `${l}.${defaultNameZone}`
-      return { name, registered: taken(app, name) }
+      return { name, registered: registered.has(name) }
     }
     const exact = problem === undefined ? [suggestion(label)] : []
     const others = []
@@ -148,15 +151,16 @@ export const nameRoutes: ReadonlyArray<ApiRoute> = [
     }
     return json(endpoints.nameSuggestions.response, { suggestions: [...exact, ...others] })
   }),
-  endpointRoute(endpoints.reverseLookup, ({ params, app }) => {
+  endpointRoute(endpoints.reverseLookup, async ({ params, app }) => {
     // Bare or CAIP-10 (`eip155:1:0x…`); anything else (a Solana address) has no names here.
     const bare = params.address.slice(params.address.lastIndexOf(":") + 1)
-    return isAddress(bare, { strict: false }) ? app.db.names.byAddress(bare).map(recordOf) : []
+    return isAddress(bare, { strict: false }) ? (await app.db.names.byAddress(bare)).map(recordOf) : []
   }),
   // The body is decoded here, not by the endpoint's schema, so that a bad one is refused with reasons too.
   {
     method: endpoints.registerName.method,
     path: endpoints.registerName.path,
+    maxBodyBytes: 16_000,
     handle: (ctx) => register(ctx.app, ctx.body)
   }
 ]

@@ -8,7 +8,7 @@ import { Schema } from "effect"
 import { SAFE_RPC_METHODS } from "../../../core/rules/rpcMethods.ts"
 import { rpcId } from "../../http/guard.ts"
 import type { ApiRoute } from "../app.ts"
-import { HttpError, json } from "../router.ts"
+import { decodeQuery, HttpError, json } from "../router.ts"
 import { namesSolanaChain } from "../solana.ts"
 
 /** The answer is whatever JSON the chain returns. */
@@ -80,13 +80,16 @@ const forward = async (rpcUrl: string, caipNetworkId: string, body: unknown) => 
   return { status: response.status, answer }
 }
 
+/** The query of `POST /v1`: the chain to forward to (CAIP-2, or a bare EVM chain id). */
+const RpcQuery = Schema.Struct({ chainId: Schema.optionalKey(Schema.String.check(Schema.isMaxLength(100))) })
+
 /** The RPC route. */
 export const rpcRoutes: ReadonlyArray<ApiRoute> = [
   {
     method: "POST",
     path: "/v1",
     handle: async ({ query, body, app }) => {
-      const chainId = query.get("chainId") ?? ""
+      const chainId = decodeQuery(RpcQuery, query).chainId ?? ""
       const { solana } = app.chains
       const chain =
         app.chains.find(chainId) ?? (solana !== undefined && namesSolanaChain(solana, chainId) ? solana : undefined)

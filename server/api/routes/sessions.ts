@@ -59,20 +59,20 @@ const signatureValid = async (app: ApiApp, row: SessionRow, address: Address, si
 
 /** The session routes. */
 export const sessionRoutes: ReadonlyArray<ApiRoute> = [
-  endpointRoute(endpoints.sessions, ({ params, app, project }) => {
+  endpointRoute(endpoints.sessions, async ({ params, app, project }) => {
     const address = ownerOf(params.address)
-    return { pcis: app.db.sessions.byAddress(project.id, address).map(toSmartSession) }
+    return { pcis: (await app.db.sessions.byAddress(project.id, address)).map(toSmartSession) }
   }),
   endpointRoute(endpoints.revokeSession, async ({ params, body, app, project }) => {
     const address = ownerOf(params.address)
-    const row = app.db.sessions.get(body.pci)
+    const row = await app.db.sessions.get(body.pci)
     if (row === undefined || row.projectId !== project.id || row.address !== address.toLowerCase())
       throw new HttpError(404, `Session ${body.pci} not found for ${address}`)
     if (!isHex(body.signature) || body.signature.length < 4)
       throw new HttpError(400, "Invalid signature: expected 0x hex")
     if (!(await signatureValid(app, row, address, body.signature)))
       throw new HttpError(403, "Invalid signature: it must be the account's signature over the pci")
-    app.db.sessions.revoke(row.pci, app.now())
+    await app.db.sessions.revoke(row.pci, app.now())
     return { success: true }
   })
 ]

@@ -36,9 +36,9 @@ export const walletApiRoutes: ReadonlyArray<ApiRoute> = [
     })
   }),
   rawEndpointRoute(endpoints.walletImage, ({ params, app }) => {
-    const wallet = app.registry.byImageId(imageId(params.id))
-    if (wallet === undefined) throw new HttpError(404, `No wallet image ${params.id}`)
-    return svg(tileSvg(params.id, wallet.name))
+    const image = app.registry.imageSvg(imageId(params.id))
+    if (image === undefined) throw new HttpError(404, `No wallet image ${params.id}`)
+    return svg(image)
   }),
   rawEndpointRoute(endpoints.assetImage, ({ params }) => svg(tileSvg(params.id, imageId(params.id)))),
   rawEndpointRoute(endpoints.currencyImage, ({ params }) => svg(tileSvg(params.id, imageId(params.id)))),

@@ -5,8 +5,8 @@
  * Wallet's code), after the app asked the user in ApproveTransaction. Free of the DOM (WebCrypto only).
  */
 import type { Hex } from "viem"
-import { answerSolanaRequest } from "../../../sandbox/wallet/mobileSolana.ts"
-import { loadSolanaKey, type SolanaKey } from "../../../sandbox/wallet/solanaKey.ts"
+import { loadSolanaKey, type SolanaKey } from "../../wallet/solanaKey.ts"
+import { answerSolanaRequest } from "../../wallet/solanaRequests.ts"
 
 /** Domain separation of the derivation: the Solana seed is SHA-256 of this label and the EVM key's 32 bytes. */
 const derivationLabel = "airlock-embedded-wallet/solana/v1:"

@@ -20,7 +20,7 @@ import {
   toHex
 } from "viem"
 import { privateKeyToAccount } from "viem/accounts"
-import { forwardedReadMethods } from "../../../sandbox/wallet/readMethods.ts"
+import { forwardedReadMethods } from "../../wallet/readMethods.ts"
 import { accountAbi, accountFactoryAbi, accountSalt } from "../contracts.ts"
 import { WalletRpcError } from "./rpcError.ts"
 import { grantPermissions, revokePermissions, type SessionWallet } from "./sessions.ts"

@@ -30,7 +30,7 @@ beforeAll(async () => {
       usdcAuthorityKey: solana.accounts[0]!.privateKey
     }
   })
-  api = await startTestApi({ chains, solana, onramp: { open: ramp.open, get: ramp.orders.get } })
+  api = await startTestApi({ chains, solana, ramp: { open: ramp.open, get: ramp.orders.get } })
 }, 60_000)
 
 afterAll(async () => {

@@ -187,13 +187,17 @@ describe("sandbox API contract", () => {
     expect((await lookup("nobody.airlock")).status).toBe(404)
   })
 
-  it("answers CORS preflights and sends open CORS headers", async () => {
-    const response = await fetch(`${api.url}/getWallets`, {
-      method: "OPTIONS",
-      headers: { origin: "http://localhost:5173", "access-control-request-method": "GET" }
-    })
+  it("answers CORS preflights naming an origin the project allows, and only such an origin", async () => {
+    const preflight = (origin: string) =>
+      fetch(`${api.url}/getWallets?projectId=airlock-demo`, {
+        method: "OPTIONS",
+        headers: { origin, "access-control-request-method": "GET" }
+      })
+    const response = await preflight("http://localhost:5173")
     expect(response.status).toBe(204)
-    expect(response.headers.get("access-control-allow-origin")).toBe("*")
+    expect(response.headers.get("access-control-allow-origin")).toBe("http://localhost:5173")
+    expect(response.headers.get("vary")).toBe("origin")
+    expect((await preflight("https://evil.example")).headers.get("access-control-allow-origin")).toBeNull()
   })
 })
 

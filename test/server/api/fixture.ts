@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { type SandboxApiInput, sandboxApiOptions } from "../../../sandbox/apiOptions.ts"
 import { type ApiServer, type StartApiOptions, startApi } from "../../../server/api/server.ts"
 
 /** A fresh temp directory; removed by {@link removeDir}. */
@@ -12,10 +13,17 @@ export const tempDir = (): string => mkdtempSync(join(tmpdir(), "airlock-api-tes
 /** Removes a temp directory made by {@link tempDir}. */
 export const removeDir = (dir: string): void => rmSync(dir, { recursive: true, force: true })
 
-/** Starts the API on a free port in a fresh temp dir. */
-export const startTestApi = async (options: Partial<StartApiOptions> = {}): Promise<ApiServer & { dir: string }> => {
+/** Options of {@link startTestApi}: the server's, with the sandbox's started chains, Solana chain and ramp. */
+export type TestApiOptions = Partial<Omit<StartApiOptions, "chains" | "solana" | "onramp">> & SandboxApiInput
+
+/**
+ * Starts the API on a free port in a fresh temp dir, with the sandbox's data (`sandboxApiOptions`): its chains, Solana
+ * chain and ramp when given, its prices, identities and ramp quotes always.
+ */
+export const startTestApi = async (options: TestApiOptions = {}): Promise<ApiServer & { dir: string }> => {
   const dir = options.dataDir ?? tempDir()
-  const api = await startApi({ ...options, dataDir: dir })
+  const { chains, solana, ramp, ...rest } = options
+  const api = await startApi({ ...sandboxApiOptions({ chains, solana, ramp }), ...rest, dataDir: dir })
   return { ...api, dir }
 }
 

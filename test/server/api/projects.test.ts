@@ -6,9 +6,10 @@ import { call, demo, post, removeDir, startTestApi } from "./fixture.ts"
 
 let api: Awaited<ReturnType<typeof startTestApi>>
 
+// A fresh PGlite database takes seconds to create on a busy machine.
 beforeAll(async () => {
   api = await startTestApi()
-})
+}, 60_000)
 
 afterAll(async () => {
   await api?.stop()

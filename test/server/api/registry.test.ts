@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { makeRegistry, type WalletQuery } from "../../../server/api/registry.ts"
+import type { WalletQuery } from "../../../server/api/registry.ts"
+import { makeSandboxRegistry } from "../../../server/api/sandboxRegistry.ts"
 
 const all: WalletQuery = {
   page: 1,
@@ -12,7 +13,7 @@ const all: WalletQuery = {
 }
 
 describe("sandbox wallet registry", () => {
-  const registry = makeRegistry()
+  const registry = makeSandboxRegistry()
 
   it("holds at least 600 wallets with unique ids and image ids", () => {
     expect(registry.wallets.length).toBeGreaterThanOrEqual(600)
@@ -33,7 +34,7 @@ describe("sandbox wallet registry", () => {
   })
 
   it("is the same list on every build", () => {
-    expect(makeRegistry().wallets).toEqual(registry.wallets)
+    expect(makeSandboxRegistry().wallets).toEqual(registry.wallets)
   })
 
   it("gives every wallet an image, links and chains, and some a certified badge", () => {

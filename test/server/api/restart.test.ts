@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
+import { apiComponent } from "../../../server/api/db.ts"
+import { migrationVersion } from "../../../server/store/migrate.ts"
 import { call, post, removeDir, startTestApi, tempDir } from "./fixture.ts"
 
 const dir = tempDir()
@@ -8,10 +10,12 @@ afterAll(() => removeDir(dir))
 
 const alice = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266"
 
-describe("sandbox API persistence", () => {
+// Each start opens PGlite on the data dir: seconds on a busy machine, hence the longer timeout.
+describe("sandbox API persistence", { timeout: 60_000 }, () => {
   it("keeps projects, sessions and analytics across a stop and start on the same data dir", async () => {
     const first = await startTestApi({ dataDir: dir })
-    expect(existsSync(join(dir, "sandbox.db"))).toBe(true)
+    // PGlite keeps the database in a folder of the data dir
+    expect(existsSync(join(dir, "pg", "PG_VERSION"))).toBe(true)
     await post(first, "/sandbox/projects", { id: "kept", mode: "rate-limited", analytics: false })
     await post(first, "/sandbox/projects", { id: "airlock-demo", allowedOrigins: ["https://edited.example"] })
     await post(first, "/sandbox/sessions", { projectId: "airlock-demo", address: alice, pci: "kept-pci", expiry: 42 })
@@ -52,7 +56,7 @@ describe("sandbox API persistence", () => {
       expect(list.projects.map((p) => p.id)).toEqual(
         expect.arrayContaining(["airlock-demo", "sandbox-rate-limited", "sandbox-server-error", "sandbox-invalid-key"])
       )
-      expect(fresh.db.raw.prepare("PRAGMA user_version").get()).toEqual({ user_version: 2 })
+      expect(await migrationVersion(fresh.db.sql, apiComponent)).toBe(2)
     } finally {
       await fresh.stop()
       removeDir(fresh.dir)

@@ -21,7 +21,7 @@ import {
 let frame: TestFrame
 beforeAll(async () => {
   frame = await startTestFrame()
-}, 30_000)
+}, 120_000)
 afterAll(() => frame?.dispose())
 
 let counter = 0

@@ -15,9 +15,9 @@ const p2 = { projectId: "issue21-p2", appOrigin: originB }
 let frame: TestFrame
 beforeAll(async () => {
   frame = await startTestFrame()
-  frame.projects.upsert({ id: p1.projectId, allowedOrigins: [originA] })
-  frame.projects.upsert({ id: p2.projectId, allowedOrigins: ["http://localhost:*", "http://127.0.0.1:*"] })
-}, 30_000)
+  await frame.projects.upsert({ id: p1.projectId, allowedOrigins: [originA] })
+  await frame.projects.upsert({ id: p2.projectId, allowedOrigins: ["http://localhost:*", "http://127.0.0.1:*"] })
+}, 120_000)
 afterAll(() => frame?.dispose())
 
 let counter = 0
@@ -140,10 +140,10 @@ describe("a login bound to its project and app origin", () => {
       expect((await connect(refused)).status, JSON.stringify(refused)).toBe(403)
 
     const project = { projectId: "issue21-shrinking", appOrigin: originA }
-    frame.projects.upsert({ id: project.projectId, allowedOrigins: [originA, originB] })
+    await frame.projects.upsert({ id: project.projectId, allowedOrigins: [originA, originB] })
     const token = await emailLogin(frame, freshEmail(), newDevice(), project)
     expect((await post(frame, "/api/key", {}, token, frameHeaders(frame, project))).status).toBe(200)
-    frame.projects.upsert({ id: project.projectId, allowedOrigins: [originB] })
+    await frame.projects.upsert({ id: project.projectId, allowedOrigins: [originB] })
     expect((await post(frame, "/api/key", {}, token, frameHeaders(frame, project))).status).toBe(403)
   })
 })

@@ -5,38 +5,54 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { openDb } from "../../../server/api/db.ts"
+import { type ApiDb, openApiDb } from "../../../server/api/db.ts"
 import { makeProjects, type Projects } from "../../../server/api/projects.ts"
 import { type FrameServer, type StartFrameOptions, startFrame } from "../../../server/frame/server.ts"
+import { developmentKeyEncryptionKey } from "../../../server/frame/store.ts"
+import { openSql } from "../../../server/store/sql.ts"
 
 /** A frame server with its data dir and a movable clock. */
 export interface TestFrame extends FrameServer {
   readonly dir: string
   /** The API's projects the frame reads (a test may add or edit one). */
   readonly projects: Projects
+  /** The API's store in the same database (smart sessions the frame records). */
+  readonly apiDb: ApiDb
   /** Moves the server's clock forward by `ms`. */
   readonly advance: (ms: number) => void
   /** Stops the server and removes its data dir. */
   readonly dispose: () => Promise<void>
 }
 
-/** Starts a frame server in a fresh temp dir; the demo project and the API's other seeded projects exist. */
+/**
+ * Starts a frame server in a fresh temp dir, on one PGlite shared with the API's tables as in the sandbox; the demo
+ * project and the API's other seeded projects exist.
+ */
 export const startTestFrame = async (options: Partial<StartFrameOptions> = {}): Promise<TestFrame> => {
   const dir = mkdtempSync(join(tmpdir(), "airlock-frame-test-"))
-  const db = openDb(dir)
+  const sql = await openSql({ dataDir: join(dir, "pg") })
+  const apiDb = await openApiDb(sql)
   let clock = Date.UTC(2026, 0, 1)
-  const projects = makeProjects(db, () => clock)
-  const frame = await startFrame({ dataDir: dir, projects, now: () => clock, ...options })
+  const projects = await makeProjects(apiDb, () => clock)
+  const frame = await startFrame({
+    dataDir: dir,
+    sql,
+    keyEncryptionKey: developmentKeyEncryptionKey,
+    projects,
+    now: () => clock,
+    ...options
+  })
   return {
     ...frame,
     dir,
     projects,
+    apiDb,
     advance: (ms) => {
       clock += ms
     },
     dispose: async () => {
       await frame.stop()
-      db.close()
+      await sql.close()
       rmSync(dir, { recursive: true, force: true })
     }
   }

@@ -15,7 +15,8 @@ afterEach(async () => {
 
 const binding = { projectId: "airlock-demo", appOrigin: "http://localhost:5173" }
 
-describe("email code limits", () => {
+// Each test starts a secure site on a fresh PGlite database: seconds on a busy machine.
+describe("email code limits", { timeout: 60_000 }, () => {
   it("mails one code for 300 requests for one email at once, the rest refused with a wait", async () => {
     frame = await startTestFrame({ limits: { perClient: 1000 } })
     const email = `flooded.${Date.now()}@example.com`
@@ -59,7 +60,12 @@ describe("email code limits", () => {
       // idle times out unseen (the server's keep-alive) and the next request meets ECONNRESET on a slow machine.
       if (i % 250 === 0) await new Promise((resolve) => setImmediate(resolve))
       try {
-        frame.auth.connectEmail({ email: `other${i}@example.com`, deviceId: newDevice(), binding, client: "10.0.0.9" })
+        await frame.auth.connectEmail({
+          email: `other${i}@example.com`,
+          deviceId: newDevice(),
+          binding,
+          client: "10.0.0.9"
+        })
       } catch (error) {
         expect((error as { status?: number }).status).toBe(429)
         refused++
@@ -71,5 +77,5 @@ describe("email code limits", () => {
     const signedIn = await post(frame, "/api/email/otp", { loginId: started.body.loginId, otp: code })
     expect(signedIn.status).toBe(200)
     expect(signedIn.body.account.email).toBe(victim)
-  }, 60_000)
+  }, 300_000)
 })

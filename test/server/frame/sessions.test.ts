@@ -3,9 +3,6 @@
  * the smart account (the key can then act within its permission, and only within it), the site records what the
  * chain says, and `wallet_revokePermissions` takes the key away (it can no longer act).
  */
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import {
   type Address,
   createPublicClient,
@@ -18,8 +15,8 @@ import {
 } from "viem"
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { sandboxFrameChains } from "../../../sandbox/chain/funding.ts"
 import { accountFactoryAddress, type Chains, startChains } from "../../../sandbox/chain/index.ts"
-import { openDb, type SandboxDb } from "../../../server/api/db.ts"
 import { accountAbi } from "../../../server/frame/contracts.ts"
 import { readGrantRequest, readPci, sessionPci } from "../../../server/frame/page/sessions.ts"
 import { type SentCalls, type WalletContext, walletRequest } from "../../../server/frame/page/wallet.ts"
@@ -28,22 +25,22 @@ import { emailLogin, newDevice, post, startTestFrame, type TestFrame } from "./f
 let chains: Chains
 let frame: TestFrame
 let rpcUrl: string
-let db: SandboxDb
-let dbDir: string
+const db = () => frame.apiDb
 beforeAll(async () => {
   chains = await startChains({ chains: [{ chainId: 1 }] })
   rpcUrl = chains.chains[0]!.rpcUrl
-  dbDir = mkdtempSync(join(tmpdir(), "airlock-sessions-test-"))
-  db = openDb(dbDir)
+  // The fixture's own API tables (one database, as in the sandbox) record the sessions.
   frame = await startTestFrame({
-    chains: [{ chainId: 1, rpcUrl, accountFactory: accountFactoryAddress }],
-    smartSessions: db.sessions
+    ...sandboxFrameChains(chains),
+    smartSessions: {
+      get: (pci) => db().sessions.get(pci),
+      put: (row) => db().sessions.put(row),
+      revoke: (pci, at) => db().sessions.revoke(pci, at)
+    }
   })
 }, 60_000)
 afterAll(async () => {
   await frame?.dispose()
-  db?.close()
-  if (dbDir !== undefined) rmSync(dbDir, { recursive: true, force: true })
   await chains?.stop()
 })
 
@@ -139,7 +136,7 @@ describe("wallet_grantPermissions and wallet_revokePermissions", () => {
 
     const synced = await post(frame, "/api/smart-sessions", { pci, permissions: answer.permissions }, token)
     expect(synced.body).toEqual({ active: true })
-    expect(db.sessions.get(pci)).toMatchObject({
+    expect(await db().sessions.get(pci)).toMatchObject({
       address: ref.account.toLowerCase(),
       chainId: "eip155:1",
       revokedAt: null,
@@ -149,7 +146,7 @@ describe("wallet_grantPermissions and wallet_revokePermissions", () => {
     expect(await walletRequest(ctx, "wallet_revokePermissions", [{ permissionsContext: pci }])).toBeNull()
     expect(await actAsSession(key, ref.account, bob, 1n)).toBe("reverted")
     expect((await post(frame, "/api/smart-sessions", { pci }, token)).body).toEqual({ active: false })
-    expect(db.sessions.get(pci)?.revokedAt).toEqual(expect.any(Number))
+    expect((await db().sessions.get(pci))?.revokedAt).toEqual(expect.any(Number))
   })
 
   it("refuses a grant for the EOA, and a session of another user's account", async () => {

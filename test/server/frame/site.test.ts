@@ -6,12 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { makePendingTable, maxPending } from "../../../server/frame/codes.ts"
 import { standInWarning } from "../../../server/frame/pages.ts"
 import { frameAncestors } from "../../../server/frame/server.ts"
+import { createMemoryKv } from "../../../server/shared/kv.ts"
 import { newDevice, post, startTestFrame, type TestFrame, testAppOrigin } from "./fixture.ts"
 
 let frame: TestFrame
 beforeAll(async () => {
   frame = await startTestFrame()
-}, 30_000)
+}, 120_000)
 afterAll(() => frame?.dispose())
 
 const app = testAppOrigin
@@ -166,18 +167,18 @@ describe("Farcaster stand-in", () => {
 })
 
 describe("pending tables", () => {
-  it("keep at most 10,000 entries and refuse the next one rather than evict a pending one, until some expire", () => {
+  it("keep at most 10,000 entries and refuse the next one rather than evict a pending one, until some expire", async () => {
     let clock = 0
-    const table = makePendingTable<{ expiresAt: number }>(() => clock)
-    table.set("first", { expiresAt: 100 })
-    for (let i = 1; i < maxPending; i++) table.set(`k${i}`, { expiresAt: 200 })
-    expect(() => table.set("flood", { expiresAt: 200 })).toThrow("Too many sign-ins in progress")
-    expect(table.size).toBe(maxPending)
-    expect(table.get("first")).toBeDefined()
+    const table = makePendingTable<{ expiresAt: number }>(createMemoryKv({ now: () => clock }), "t", () => clock)
+    await table.set("first", { expiresAt: 100 })
+    for (let i = 1; i < maxPending; i++) await table.set(`k${i}`, { expiresAt: 200 })
+    await expect(table.set("flood", { expiresAt: 200 })).rejects.toThrow("Too many sign-ins in progress")
+    expect(await table.size()).toBe(maxPending)
+    expect(await table.get("first")).toBeDefined()
     // once the first one expires, its place is free
     clock = 100
-    table.set("later", { expiresAt: 300 })
-    expect(table.get("later")).toBeDefined()
-    expect(table.size).toBe(maxPending)
+    await table.set("later", { expiresAt: 300 })
+    expect(await table.get("later")).toBeDefined()
+    expect(await table.size()).toBe(maxPending)
   })
 })

@@ -14,9 +14,11 @@ import {
   verifyTypedData
 } from "viem"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { airlockAccount } from "../../../sandbox/chain/artifacts.ts"
+import { fundingAmount, sandboxFrameChains } from "../../../sandbox/chain/funding.ts"
 import { accountFactoryAddress, type Chains, startChains } from "../../../sandbox/chain/index.ts"
 import { accountFactoryAbi } from "../../../server/frame/contracts.ts"
-import { fundingAmount, smartAccountAddress } from "../../../server/frame/funding.ts"
+import { smartAccountAddress } from "../../../server/frame/funding.ts"
 import {
   accountsOf,
   type SentCalls,
@@ -32,13 +34,7 @@ let rpcUrl: string
 beforeAll(async () => {
   chains = await startChains({ chains: [{ chainId: 1 }, { chainId: 31337, seed: false }] })
   rpcUrl = chains.chains[0]!.rpcUrl
-  frame = await startTestFrame({
-    chains: chains.chains.map((chain) => ({
-      chainId: chain.chainId,
-      rpcUrl: chain.rpcUrl,
-      accountFactory: chain.chainId === 1 ? accountFactoryAddress : undefined
-    }))
-  })
+  frame = await startTestFrame(sandboxFrameChains(chains))
 }, 60_000)
 afterAll(async () => {
   await frame?.dispose()
@@ -83,7 +79,7 @@ describe("accounts", () => {
       functionName: "getAddress",
       args: [eoa, 0n]
     })
-    expect(smartAccountAddress(accountFactoryAddress, eoa)).toBe(fromFactory)
+    expect(smartAccountAddress(accountFactoryAddress, airlockAccount.bytecode, eoa)).toBe(fromFactory)
     expect(await smartAccount(ctx)).toEqual({ address: fromFactory, isDeployed: false })
   })
 
