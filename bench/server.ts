@@ -129,7 +129,6 @@ const residentBytes = async (api: string): Promise<number> => {
 
 /** Holds `count` relay sockets for `seconds`; pairs publish to each other every 2 s and time the delivery. */
 const holdRelaySockets = async (instance: Instance, count: number, seconds: number) => {
-  const keyPair = generateKeyPair()
   const rtts: Array<number> = []
   const sent = new Map<string, number>()
   const sockets: Array<WebSocket> = []
@@ -138,7 +137,8 @@ const holdRelaySockets = async (instance: Instance, count: number, seconds: numb
     socket.send(JSON.stringify({ id: nextId++, jsonrpc: "2.0", method, params }))
   const before = await residentBytes(instance.api)
   for (let i = 0; i < count; i++) {
-    const jwt = await signJWT(randomBytes(32).toString("hex"), instance.relay, 86_400, keyPair)
+    // A key pair per socket: each is its own client (the relay never echoes to the publishing client id).
+    const jwt = await signJWT(randomBytes(32).toString("hex"), instance.relay, 86_400, generateKeyPair())
     const socket = new WebSocket(`${instance.relay}/?auth=${jwt}&projectId=${projectId}`)
     await new Promise<void>((resolve, reject) => {
       socket.once("open", () => resolve())

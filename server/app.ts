@@ -248,6 +248,8 @@ export const createAirlockServer = async (options: AirlockServerOptions = {}): P
         host,
         port: options.relayPort ?? 4401,
         redisUrl: options.redisUrl,
+        onError: (message, error) =>
+          logger.warn(`relay: ${message}`, { error: error instanceof Error ? error.message : String(error) }),
         ...(options.publicUrls?.relay === undefined ? {} : { publicUrls: [options.publicUrls.relay] })
       })
     ])
@@ -263,7 +265,10 @@ export const createAirlockServer = async (options: AirlockServerOptions = {}): P
       kv,
       smartSessions: started.db.sessions,
       sandboxPages: false,
-      ...(mail === undefined ? {} : { mail })
+      ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+      // Without a mail service a code cannot reach anyone: the frame answers 503 rather than keep it in a mailbox.
+      mail:
+        mail ?? (() => Promise.reject(new Error("No mail service: set AIRLOCK_MAIL_WEBHOOK (docs/self-hosting.md)")))
     })
     const relayStats = relay.stats
     api.metrics.gauge(

@@ -24,7 +24,10 @@ export interface KvSetOptions {
 /** What an {@link Kv.update} step decides: its result, and the entry's change (none, a new value, or deletion). */
 export interface KvStep<T, R> {
   readonly result: R
-  /** `{ value }` writes (keeping the entry's remaining lifetime unless `ttlMs` is given), `"delete"` removes it. */
+  /**
+   * `{ value }` writes (keeping the entry's remaining lifetime unless `ttlMs` is given; a new lifetime also holds the
+   * entry's place in its bounded group that long), `"delete"` removes it.
+   */
   readonly change?: { readonly value: T; readonly ttlMs?: number } | "delete" | undefined
 }
 
@@ -196,6 +199,9 @@ export const createMemoryKv = (options: MemoryKvOptions = {}): Kv => {
         else if (entry === undefined) throw new RangeError("Shared store: update of a missing key needs ttlMs")
         const expiresAt = change.ttlMs === undefined ? entry!.expiresAt : now() + change.ttlMs
         write(key, encodeKv(change.value), expiresAt)
+        // A bounded entry whose life was extended keeps its place until then: a sweep must not drop it early.
+        const members = groups.get(kvGroup(key))
+        if (members?.has(key)) members.set(key, expiresAt)
       }
       return result
     },

@@ -43,7 +43,8 @@ if value then
 end
 return value`
 
-// KEYS: entry, group index. ARGV: the value read ('' when absent), 'del' or 'set', json, ttlMs ('' keeps it).
+// KEYS: entry, group index. ARGV: the value read ('' when absent), 'del' or 'set', json, ttlMs ('' keeps it),
+// expiresAt (with ttlMs: a bounded entry keeps its place in the group index that long).
 const casScript = `local current = redis.call('GET', KEYS[1]) or ''
 if current ~= ARGV[1] then return 0 end
 if ARGV[2] == 'del' then
@@ -53,6 +54,10 @@ elseif ARGV[4] == '' then
   redis.call('SET', KEYS[1], ARGV[3], 'KEEPTTL')
 else
   redis.call('SET', KEYS[1], ARGV[3], 'PX', ARGV[4])
+  if redis.call('ZSCORE', KEYS[2], KEYS[1]) then
+    redis.call('ZADD', KEYS[2], 'XX', ARGV[5], KEYS[1])
+    if redis.call('PTTL', KEYS[2]) < tonumber(ARGV[4]) then redis.call('PEXPIRE', KEYS[2], ARGV[4]) end
+  end
 end
 return 1`
 
@@ -147,11 +152,12 @@ export const createRedisKv = (options: RedisKvOptions): Kv => {
         const { result, change } = step(parse<T>(text))
         if (change === undefined) return result
         let args: Array<string | number>
-        if (change === "delete") args = [text ?? "", "del", "", ""]
+        if (change === "delete") args = [text ?? "", "del", "", "", ""]
         else {
           if (text === null && change.ttlMs === undefined)
             throw new RangeError("Shared store: update of a missing key needs ttlMs")
-          args = [text ?? "", "set", encodeKv(change.value), change.ttlMs === undefined ? "" : Math.ceil(change.ttlMs)]
+          const ttl = change.ttlMs === undefined ? "" : Math.ceil(change.ttlMs)
+          args = [text ?? "", "set", encodeKv(change.value), ttl, ttl === "" ? "" : now() + ttl]
         }
         if (Number(await run("update", casScript, [full(key), index(key)], ...args)) === 1) return result
       }

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import { tmpdir } from "node:os"
 import { extname, join } from "node:path"
@@ -10,6 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type Sandbox, startSandbox } from "../../sandbox/index.ts"
 import { listenLocal } from "../../server/http/listen.ts"
 import { launchChromium, watchPage } from "./browser.ts"
+import {
+  type InstalledServer,
+  runBin,
+  serverPeerNames,
+  serverPeerVersions,
+  startInstalledServer
+} from "./packageServer.ts"
 
 const run = promisify(execFile)
 const root = join(import.meta.dirname, "../..")
@@ -28,6 +35,7 @@ describe("the published package", () => {
   let sandbox: Sandbox
   let browser: Browser
   let server: { port: number; stop: () => Promise<void> } | undefined
+  let airlockServer: InstalledServer | undefined
 
   beforeAll(async () => {
     work = mkdtempSync(join(tmpdir(), "airlock-pack-"))
@@ -52,7 +60,9 @@ describe("the published package", () => {
         dependencies: {
           "airlock-kit": `file:${join(work, filename)}`,
           react: repoPackage.devDependencies.react,
-          "react-dom": repoPackage.devDependencies["react-dom"]
+          "react-dom": repoPackage.devDependencies["react-dom"],
+          // What an operator adds for `npx airlock-server` (optional peers: a dapp's install goes without them).
+          ...serverPeerVersions(repoPackage.devDependencies)
         }
       })
     )
@@ -64,6 +74,7 @@ describe("the published package", () => {
   }, 300_000)
 
   afterAll(async () => {
+    await airlockServer?.stop("SIGKILL").catch(() => undefined)
     await server?.stop()
     await browser?.close()
     await sandbox?.stop()
@@ -210,4 +221,56 @@ createRoot(document.getElementById("root")).render(<AirlockProvider client={airl
     expect(record.foreignRequests).toEqual([])
     await page.close()
   })
+
+  it("runs `airlock-server` from the installed package: ready, the wallet snapshot, the secure site, clean SIGTERM", async () => {
+    const projectId = "package-test"
+    const origin = "https://dapp.example"
+    airlockServer = await startInstalledServer({
+      app,
+      dataDir: join(work, "airlock-data"),
+      projects: [{ id: projectId, allowedOrigins: [origin] }]
+    })
+    const { api, frame } = airlockServer
+    const get = (url: string) => fetch(url, { headers: { origin }, signal: AbortSignal.timeout(10_000) })
+
+    const wallets = await get(`${api}/getWallets?projectId=${projectId}&page=1&entries=5`)
+    expect(wallets.status).toBe(200)
+    const listing = (await wallets.json()) as { count: number; data: Array<{ id: string; image_id?: string | null }> }
+    // The shipped snapshot has hundreds of real wallets; the sandbox's registry has a handful.
+    expect(listing.count).toBeGreaterThan(100)
+    expect(listing.data).toHaveLength(5)
+    // Its logos ship too: the image route embeds the snapshot's WebP rather than drawing a letter tile.
+    const withLogo = listing.data.find((wallet) => wallet.image_id != null)
+    const logo = await get(`${api}/getWalletImage/${withLogo?.image_id}?projectId=${projectId}`)
+    expect(logo.status).toBe(200)
+    expect(await logo.text()).toContain("data:image/webp;base64,")
+    // A project the config file does not list is refused: the file was read.
+    expect((await get(`${api}/getWallets?projectId=someone-else&page=1&entries=5`)).status).toBe(403)
+
+    const sdk = await get(`${frame}/sdk.js`)
+    expect(sdk.status).toBe(200)
+    expect(sdk.headers.get("content-type")).toContain("javascript")
+    expect((await sdk.text()).length).toBeGreaterThan(10_000)
+
+    const exit = await airlockServer.stop("SIGTERM")
+    airlockServer = undefined
+    expect(exit.code, exit.output).toBe(0)
+    expect(exit.output).toContain("airlock-server draining")
+  }, 180_000)
+
+  it("`airlock-server` without the server's peer packages names them and how to install them, and exits 1", async () => {
+    // The package alone, as a dapp installs it: none of its optional peers next to it.
+    const bare = join(work, "bare/node_modules/airlock-kit")
+    cpSync(installed(), bare, { recursive: true })
+    const exit = await runBin(join(bare, "bin/airlock-server.js"), join(work, "bare"))
+    expect(exit.code, exit.output).toBe(1)
+    expect(exit.output).toContain("npm install")
+    for (const name of serverPeerNames) expect(exit.output).toContain(name)
+    expect(exit.output).not.toMatch(/\n\s+at /)
+    // Optional peers: npm installs none of them for a dapp that only uses the client.
+    const manifest = JSON.parse(readFileSync(join(bare, "package.json"), "utf8")) as {
+      peerDependenciesMeta: Record<string, { optional?: boolean }>
+    }
+    for (const name of serverPeerNames) expect(manifest.peerDependenciesMeta[name]?.optional, name).toBe(true)
+  }, 60_000)
 })

@@ -9,6 +9,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { openApiDb } from "../../../server/api/db.ts"
 import { makeProjects } from "../../../server/api/projects.ts"
+import type { FrameLimits } from "../../../server/frame/auth.ts"
 import { maxCodeTries } from "../../../server/frame/codes.ts"
 import { type FrameServer, startFrame } from "../../../server/frame/server.ts"
 import { developmentKeyEncryptionKey } from "../../../server/frame/store.ts"
@@ -30,7 +31,7 @@ interface Pair {
   readonly stop: () => Promise<void>
 }
 
-const startPair = async (kv: Kv): Promise<Pair> => {
+const startPair = async (kv: Kv, limits: Partial<FrameLimits> = {}): Promise<Pair> => {
   const dir = mkdtempSync(join(tmpdir(), "airlock-shared-frames-"))
   const sql: Sql = await openSql({ dataDir: join(dir, "pg") })
   const projects = await makeProjects(await openApiDb(sql), Date.now)
@@ -45,7 +46,14 @@ const startPair = async (kv: Kv): Promise<Pair> => {
     }
   }
   // A long-poll far longer than the test: only a wake-up can answer it in time.
-  const common = { dataDir: dir, sql, keyEncryptionKey: developmentKeyEncryptionKey, projects, longPollMs: 120_000 }
+  const common = {
+    dataDir: dir,
+    sql,
+    keyEncryptionKey: developmentKeyEncryptionKey,
+    projects,
+    longPollMs: 120_000,
+    limits
+  }
   const a = await startFrame({ ...common, kv: watched })
   const b = await startFrame({ ...common, kv })
   return {
@@ -135,7 +143,64 @@ const scenarios = (name: string, openKv: () => Kv) => {
   })
 }
 
+const limitScenarios = (name: string, openKv: () => Kv) => {
+  describe(`the sign-in limits of two secure-site instances sharing ${name}`, () => {
+    let kv: Kv
+    let pair: Pair
+    beforeAll(async () => {
+      kv = openKv()
+      pair = await startPair(kv, { codeAnswersPerEmail: 4 })
+    }, 120_000)
+    afterAll(async () => {
+      await pair?.stop()
+      await kv?.close()
+    })
+
+    it("mails one code for an email asked on A and B at once", async () => {
+      const { a, b } = pair
+      const email = freshEmail()
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          post(i % 2 === 0 ? a : b, "/api/email/connect", { email, deviceId: newDevice() })
+        )
+      )
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1)
+      const refused = answers.filter((answer) => answer.status === 429)
+      expect(refused).toHaveLength(19)
+      for (const answer of refused)
+        expect(answer.body.message).toMatch(/^A code was just sent to this email: try again in \d+ seconds$/)
+    })
+
+    it("spends an email's answers on A and B together: the right code is refused once they are used up", async () => {
+      const { a, b } = pair
+      const email = freshEmail()
+      const started = await post(a, "/api/email/connect", { email, deviceId: newDevice() })
+      expect(started.status).toBe(200)
+      const code = await latestCode(a, email)
+      const wrong = code === "000000" ? "111111" : "000000"
+      const messages: Array<string> = []
+      for (const server of [a, b, a, b])
+        messages.push(
+          (await post(server, "/api/email/otp", { loginId: started.body.loginId, otp: wrong })).body.message
+        )
+      expect(messages).toEqual([
+        "Invalid code: 4 tries left",
+        "Invalid code: 3 tries left",
+        "Invalid code: 2 tries left",
+        "Invalid code: 1 try left"
+      ])
+      // Each instance saw two answers; together they are the email's four.
+      for (const server of [a, b]) {
+        const refused = await post(server, "/api/email/otp", { loginId: started.body.loginId, otp: code })
+        expect(refused.status).toBe(429)
+        expect(refused.body.message).toMatch(/^Too many codes tried for this email: try again in \d+ seconds$/)
+      }
+    })
+  })
+}
+
 scenarios("one process's memory store", () => createMemoryKv())
+limitScenarios("one process's memory store", () => createMemoryKv())
 
 describe.skipIf(!redisCheck.ok)(`on Redis${redisCheck.ok ? "" : ` (skipped: ${redisCheck.reason})`}`, () => {
   let redis: RunningService
@@ -146,4 +211,5 @@ describe.skipIf(!redisCheck.ok)(`on Redis${redisCheck.ok ? "" : ` (skipped: ${re
     await redis?.stop()
   })
   scenarios("one Redis", () => createRedisKv({ url: redis.url }))
+  limitScenarios("one Redis", () => createRedisKv({ url: redis.url }))
 })

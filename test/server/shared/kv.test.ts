@@ -105,6 +105,19 @@ describe("the memory store", () => {
     expect(await kv.set("g:b", "b", { ttlMs: 100, max: 1 })).toBe(true)
     expect(await kv.count("g")).toBe(1)
   })
+
+  it("keeps a bounded entry whose update gave it a longer life, and its place, past its first expiry", async () => {
+    let clock = 0
+    const kv = createMemoryKv({ now: () => clock })
+    await kv.set("h:a", 1, { ttlMs: 100, max: 1 })
+    clock = 50
+    await kv.update<number, void>("h:a", (n) => ({ result: undefined, change: { value: (n ?? 0) + 1, ttlMs: 100 } }))
+    clock = 120
+    // a full group sweeps expired members first: the extended entry is not one of them
+    await expect(kv.set("h:b", 0, { ttlMs: 100, max: 1 })).rejects.toBeInstanceOf(KvFullError)
+    expect(await kv.get("h:a")).toBe(2)
+    expect(await kv.count("h")).toBe(1)
+  })
 })
 
 describe.skipIf(!redisCheck.ok)(`the Redis store${redisCheck.ok ? "" : ` (skipped: ${redisCheck.reason})`}`, () => {
@@ -130,6 +143,25 @@ describe.skipIf(!redisCheck.ok)(`the Redis store${redisCheck.ok ? "" : ` (skippe
       await expect.poll(() => heard).toEqual(["approved"])
     } finally {
       await Promise.all([a.close(), b.close()])
+    }
+  })
+
+  it("holds a bounded entry's place in its group as long as an update extended its life", async () => {
+    // The group index expires by the instances' clock; the entries' own TTLs (minutes) outlive the test.
+    let clock = 0
+    const kv = createRedisKv({ url: redis.url, prefix: "extend-test:", now: () => clock })
+    try {
+      await kv.set("h:a", 1, { ttlMs: 60_000, max: 1 })
+      await kv.update<number, void>("h:a", (n) => ({
+        result: undefined,
+        change: { value: (n ?? 0) + 1, ttlMs: 120_000 }
+      }))
+      clock = 90_000
+      await expect(kv.set("h:b", 0, { ttlMs: 60_000, max: 1 })).rejects.toBeInstanceOf(KvFullError)
+      expect(await kv.count("h")).toBe(1)
+      expect(await kv.get("h:a")).toBe(2)
+    } finally {
+      await kv.close()
     }
   })
 
