@@ -330,6 +330,7 @@ if (!process.argv.includes("--size-only")) {
   await import("./onrampLatency.ts")
   await import("./switchConnectionLatency.ts")
   await import("./wagmiLatency.ts")
+  await import("./server.ts")
 }
 // Every figure is printed and every sandbox stopped. The process would not end by itself: the demo's Vite 8 build
 // (rolldown's native bundler) leaves thread-safe functions referenced after it finishes, which keep Node's event loop

@@ -1,5 +1,5 @@
 /**
- * The self-hosted Airlock server in one call: the wallet and blockchain API (with SIWX, names, analytics and the
+ * `airlock-kit/server/app`: the self-hosted Airlock server in one call: the wallet and blockchain API (with SIWX, names, analytics and the
  * admin routes), the WalletConnect relay and the embedded wallet's secure site, on the storage and Redis the
  * configuration names. `npx airlock-server` (server/cli.ts) is this plus environment variables; docs/self-hosting.md.
  */
@@ -21,6 +21,21 @@ import { type Relay, startRelay } from "./relay/server.ts"
 import type { Kv } from "./shared/kv.ts"
 import { createRedisKv } from "./shared/kvRedis.ts"
 import { openSql, type Sql } from "./store/sql.ts"
+
+// The parts, for a host that composes them itself (docs/self-hosting.md, "The Node API").
+export type { ServerChainConfig, ServerSwapConfig, ServerToken } from "./api/chains.ts"
+export type { RateLimitOptions } from "./api/limits.ts"
+export { makeRegistry, type Registry } from "./api/registry.ts"
+export { type ApiServer, type StartApiOptions, startApi } from "./api/server.ts"
+export type { HistorySource, PricedToken, PriceSource } from "./api/sources.ts"
+export { ServerConfigError, type ServerConfigFile } from "./config.ts"
+export { type FrameServer, type StartFrameOptions, startFrame } from "./frame/server.ts"
+export { consoleLogger, jsonLogger, type Logger, silentLogger } from "./http/log.ts"
+export { loadRegistryFile, RegistryFileError } from "./registry/file.ts"
+export { createRelay, type Relay, type StartRelayOptions, startRelay } from "./relay/server.ts"
+export { createMemoryKv, type Kv } from "./shared/kv.ts"
+export { createRedisKv } from "./shared/kvRedis.ts"
+export { openSql, type Sql } from "./store/sql.ts"
 
 /** A login code or email-capture code to deliver. */
 export interface ServerMail {
@@ -177,7 +192,6 @@ const registryOf = (options: AirlockServerOptions): Registry => {
  * Starts the API, the relay and the secure site.
  * @example
  * ```ts
- * import { createAirlockServer } from "airlock-kit/server/app"
  * const server = await createAirlockServer({
  *   dataDir: "./airlock-data",
  *   file: { chains: [{ caipNetworkId: "eip155:1", rpcUrl: "https://eth.example.com" }],

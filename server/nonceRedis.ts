@@ -48,6 +48,7 @@ return 0`
  * A nonce store in Redis (Lua scripts, so issue and consume are atomic across instances).
  * @example
  * ```ts
+ * import { Redis } from "ioredis"
  * const nonces = createRedisNonceStore({ redis: new Redis(process.env.REDIS_URL!), key: "my-site:nonces" })
  * const nonce = await nonces.issue()
  * await nonces.consume(nonce) // true, at any instance

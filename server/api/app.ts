@@ -62,6 +62,7 @@ export type ApiRoute = Route<ApiApp>
  * `<img>` that sends no other parameter.
  * @example
  * ```ts
+ * declare const app: ApiApp
  * imageUrl(app, "/public/getTokenImage", "USDC", "airlock-demo")
  * ```
  */

@@ -10,6 +10,10 @@ import type { ApiChain } from "./chains.ts"
  * Multicall3, and fails the whole read without it (as a single read would).
  * @example
  * ```ts
+ * import type { Address } from "viem"
+ * import type { ApiChain } from "./chains.ts"
+ * declare const chain: ApiChain
+ * declare const usdcAddress: Address
  * const [usdc] = await tokenBalances(chain, "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", [usdcAddress])
  * ```
  */

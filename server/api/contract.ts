@@ -46,6 +46,7 @@ const missingBody = (): never => {
  * A JSON endpoint: decodes its input with the row's schemas and encodes the handler's answer with `response`.
  * @example
  * ```ts
+ * import { endpoints } from "../../core/schema/api/endpoints.ts"
  * const route = endpointRoute(endpoints.analyticsConfig, ({ project }) => ({ isAnalyticsEnabled: project.analytics }))
  * ```
  */
@@ -62,6 +63,9 @@ export const endpointRoute = <E extends EndpointDef & { readonly response: Schem
  * An endpoint that answers something other than JSON (the image endpoints): input decoded, answer as given.
  * @example
  * ```ts
+ * import { endpoints } from "../../core/schema/api/endpoints.ts"
+ * import { tileSvg } from "./images.ts"
+ * import { svg } from "./router.ts"
  * const route = rawEndpointRoute(endpoints.tokenImage, ({ params }) => svg(tileSvg(params.id, params.id)))
  * ```
  */

@@ -24,7 +24,9 @@ export const openCors: Readonly<Record<string, string>> = {
  * one header they take, and answer only a project that is `ok`.
  * @example
  * ```ts
- * projectCors(app, new URLSearchParams("projectId=airlock-demo"), "http://localhost:5173", false)
+ * import type { ApiApp } from "./app.ts"
+ * declare const app: ApiApp
+ * await projectCors(app, new URLSearchParams("projectId=airlock-demo"), "http://localhost:5173", false)
  * // { vary: "origin", "access-control-allow-origin": "http://localhost:5173", ... }
  * ```
  */

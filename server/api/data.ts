@@ -58,6 +58,7 @@ const isSource = (prices: PriceSource | PriceTable): prices is PriceSource => "p
  * Builds the data parts of the API from its options.
  * @example
  * ```ts
+ * declare const rpcUrl: string
  * const data = makeApiData({ chains: [{ caipNetworkId: "eip155:1", rpcUrl }], prices: { usd: { ETH: 3000 } } })
  * ```
  */

@@ -149,6 +149,7 @@ const toSession = (row: Row): SessionRow => ({
  * Migrates the API's tables on `sql` and returns typed access to them. Closing `sql` is the caller's business.
  * @example
  * ```ts
+ * import { openSql } from "../store/sql.ts"
  * const db = await openApiDb(await openSql({ dataDir: "/tmp/airlock/pg" }))
  * await db.analytics.add("airlock-demo", { eventId: "e1" }, Date.now())
  * ```

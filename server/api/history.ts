@@ -77,6 +77,14 @@ const transfer = async (
  * One indexed transaction as `address` sees it.
  * @example
  * ```ts
+ * import type { ChainSet } from "./chains.ts"
+ * import type { IndexedTx } from "./indexer.ts"
+ * import { priceIn } from "./prices.ts"
+ * import type { PriceSource } from "./sources.ts"
+ * declare const chainSet: ChainSet
+ * declare const tx: IndexedTx
+ * declare const prices: PriceSource
+ * declare const images: ImageLinks
  * const entry = await toTransaction(chainSet, tx, "0xf39f…", priceIn(prices, "usd"), images)
  * entry.metadata.operationType // "send"
  * ```

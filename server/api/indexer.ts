@@ -105,6 +105,8 @@ export const trackedAddresses = (chain: ApiChain): ReadonlyArray<Address> => [
  * Makes an indexer over a chain set. Nothing is read until `start` or the first `sync`.
  * @example
  * ```ts
+ * import type { ChainSet } from "./chains.ts"
+ * declare const chainSet: ChainSet
  * const indexer = makeIndexer(chainSet)
  * await indexer.sync(chainSet.supported)
  * indexer.indexed(chainSet.supported[0]!).length
@@ -234,6 +236,8 @@ export const newestFirst = (a: IndexedTx, b: IndexedTx): number =>
  * The indexer as a history source: syncs the chains asked for, then answers what touches the address.
  * @example
  * ```ts
+ * import type { ChainSet } from "./chains.ts"
+ * declare const chainSet: ChainSet
  * const history = indexerHistory(makeIndexer(chainSet))
  * await history.transactions(chainSet.supported, "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
  * ```

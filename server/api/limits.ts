@@ -84,6 +84,8 @@ export const makeApiLimits = (
  * forge).
  * @example
  * ```ts
+ * import type { IncomingMessage } from "node:http"
+ * declare const req: IncomingMessage
  * clientIp(req, 1) // "203.0.113.7" for "x-forwarded-for: 10.0.0.1, 203.0.113.7" from the proxy
  * ```
  */

@@ -34,7 +34,10 @@ export interface OnrampOrderRecord {
  * An onramp provider.
  * @example
  * ```ts
- * await startApi({ dataDir, onramp: sandboxOnramp(ramp) })
+ * import { startApi } from "./server.ts"
+ * // Your provider's adapter (the sandbox's is `sandboxOnramp(ramp)` in sandbox/ramp/provider.ts)
+ * declare const provider: OnrampProvider
+ * await startApi({ dataDir: "/tmp/airlock-api", onramp: provider })
  * ```
  */
 export interface OnrampProvider {

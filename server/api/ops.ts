@@ -52,6 +52,11 @@ export interface ApiOps {
  * The API's operations wiring over `options` and its readiness `checks` (the database, Redis).
  * @example
  * ```ts
+ * import type { Sql } from "../store/sql.ts"
+ * import { makeRouter } from "./router.ts"
+ * import type { StartApiOptions } from "./server.ts"
+ * declare const options: StartApiOptions
+ * declare const sql: Sql
  * const ops = makeApiOps(options, [{ name: "db", check: () => sql.query("SELECT 1") }])
  * const router = makeRouter(ops.routes(options.extraRoutes ?? []))
  * ```

@@ -46,6 +46,7 @@ export type PriceOf = (token: PricedToken) => Promise<number>
  * The one-token lookup of a source in `currency` (0 for a token without a price).
  * @example
  * ```ts
+ * const source = staticPriceSource({ usd: { ETH: 2500 } })
  * await priceIn(source, "usd")({ symbol: "ETH" }) // 2500
  * ```
  */
@@ -91,7 +92,9 @@ export const balanceEntry = ({ chain, meta, amount, price, iconUrl, token }: Bal
  * Prices rows made without one: one source call for all of them.
  * @example
  * ```ts
- * const rows = await priced(source, "usd", [{ chain, meta, amount, iconUrl }])
+ * const source = staticPriceSource({ usd: { ETH: 2500 } })
+ * declare const row: Omit<BalanceEntryInput, "price">
+ * const rows = await priced(source, "usd", [row])
  * ```
  */
 export const priced = async (

@@ -210,6 +210,9 @@ const decodeAll = (rows: ReadonlyArray<{ readonly settings: unknown }>): Readonl
  * The project store, seeding {@link seededProjects} that are not stored yet (a stored one keeps its edits).
  * @example
  * ```ts
+ * import type { Sql } from "../store/sql.ts"
+ * import { openApiDb } from "./db.ts"
+ * declare const sql: Sql
  * const projects = await makeProjects(await openApiDb(sql), Date.now)
  * await projects.upsert({ id: "my-test", mode: "rate-limited" })
  * projects.get("my-test")?.mode // "rate-limited"

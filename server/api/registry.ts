@@ -76,6 +76,7 @@ const merge = (base: ReadonlyArray<WalletListing>, extra: ReadonlyArray<WalletLi
  * Deterministic: the same options give the same wallets in the same order.
  * @example
  * ```ts
+ * import { loadRegistryFile } from "../registry/file.ts"
  * const registry = makeRegistry({ extend: loadRegistryFile("/etc/airlock/wallets.json") })
  * registry.query({ page: 1, entries: 40, include: [], exclude: [], search: "meta", badgeType: undefined, chains: [] })
  * ```

@@ -74,7 +74,7 @@ export interface Route<App> {
  * contract fails loudly (as a 500 the tests catch) instead of teaching clients a wrong shape.
  * @example
  * ```ts
- * return json(Schema.Struct({ isAnalyticsEnabled: Schema.Boolean }), { isAnalyticsEnabled: true })
+ * const reply = json(Schema.Struct({ isAnalyticsEnabled: Schema.Boolean }), { isAnalyticsEnabled: true })
  * ```
  */
 export const json = <S extends Schema.Top>(schema: S, value: S["Type"], status = 200): Reply => {
@@ -90,6 +90,8 @@ export const svg = (body: string): Reply => ({ kind: "svg", status: 200, body })
  * Decodes a JSON body with `schema`; a mismatch is a 400 that says what was wrong.
  * @example
  * ```ts
+ * declare const ctx: RouteContext<unknown>
+ * const RevokeBody = Schema.Struct({ pci: Schema.String, signature: Schema.String })
  * const { pci, signature } = decodeBody(RevokeBody, ctx.body)
  * ```
  */
@@ -108,6 +110,7 @@ export const decodeBody = <S extends Schema.Top & { readonly DecodingServices: n
  * mismatch is a 400 that says what was wrong.
  * @example
  * ```ts
+ * declare const ctx: RouteContext<unknown>
  * const { chainId } = decodeQuery(Schema.Struct({ chainId: Schema.String }), ctx.query)
  * ```
  */
@@ -152,6 +155,8 @@ const decodeSegment = (segment: string): string => {
  * Compiles a route table.
  * @example
  * ```ts
+ * import { chainRoutes } from "./routes/chains.ts"
+ * import { walletApiRoutes } from "./routes/walletApi.ts"
  * const router = makeRouter([...walletApiRoutes, ...chainRoutes])
  * router.match("GET", "/getWalletImage/abc")
  * ```

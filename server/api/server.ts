@@ -127,8 +127,10 @@ const authorize = async (app: ApiApp, query: URLSearchParams, origin: string | u
  * Starts the sandbox API on 127.0.0.1.
  * @example
  * ```ts
- * const chains = await startChains()
- * const api = await startApi({ dataDir: "/tmp/airlock-api", chains })
+ * const api = await startApi({
+ *   dataDir: "/tmp/airlock-api",
+ *   chains: [{ caipNetworkId: "eip155:31337", rpcUrl: "http://127.0.0.1:8545" }]
+ * })
  * await fetch(`${api.url}/getAnalyticsConfig?projectId=airlock-demo`)
  * await api.stop()
  * ```

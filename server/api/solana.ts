@@ -65,6 +65,9 @@ const metaOf = (chain: ApiSolanaChain, mint: string, decimals: number): TokenMet
  * Wraps a configured chain for the API.
  * @example
  * ```ts
+ * import type { SolanaHistorySource } from "./sources.ts"
+ * declare const rpcUrl: string
+ * declare const history: SolanaHistorySource
  * const solana = makeApiSolanaChain({ caipNetworkId: "solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp", rpcUrl, history })
  * ```
  */
@@ -85,6 +88,12 @@ export const namesSolanaChain = (chain: Pick<ApiSolanaChain, "caipNetworkId">, c
  * The balances of `owner` on the chain: SOL always, then each SPL mint it holds a positive amount of.
  * @example
  * ```ts
+ * import type { Address } from "@solana/kit"
+ * import type { PriceSource } from "./sources.ts"
+ * declare const chain: ApiSolanaChain
+ * declare const owner: Address
+ * declare const prices: PriceSource
+ * declare const api: string
  * await solanaBalances(chain, owner, prices, "usd", (symbol) => `${api}/public/getTokenImage/${symbol}`)
  * ```
  */
@@ -148,7 +157,14 @@ const transfer = async (
  * gained SOL or tokens (else the first program it called).
  * @example
  * ```ts
- * (await toSolanaTransaction(chain, record, owner, priceIn(prices, "usd"), icon)).metadata.operationType // "send"
+ * import { priceIn } from "./prices.ts"
+ * import type { PriceSource, SolanaHistoryRecord } from "./sources.ts"
+ * declare const chain: ApiSolanaChain
+ * declare const record: SolanaHistoryRecord
+ * declare const owner: string
+ * declare const prices: PriceSource
+ * declare const icon: (symbol: string) => string
+ * ;(await toSolanaTransaction(chain, record, owner, priceIn(prices, "usd"), icon)).metadata.operationType // "send"
  * ```
  */
 export const toSolanaTransaction = async (
@@ -209,6 +225,10 @@ export const toSolanaTransaction = async (
  * configured (SPL mints carry no name without a metadata program).
  * @example
  * ```ts
+ * import type { Address } from "@solana/kit"
+ * declare const chain: ApiSolanaChain
+ * declare const owner: Address
+ * declare const api: string
  * await solanaNfts(chain, owner, (mint) => `${api}/public/getAssetImage/nft-${mint}`)
  * ```
  */

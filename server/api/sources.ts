@@ -17,6 +17,7 @@ export interface PricedToken {
  * Prices of tokens in a fiat currency.
  * @example
  * ```ts
+ * import { staticPriceSource } from "./prices.ts"
  * const source: PriceSource = staticPriceSource({ usd: { ETH: 3000 } })
  * await source.prices([{ symbol: "ETH" }], "usd") // [3000]
  * ```

@@ -79,6 +79,10 @@ export interface AccountsOptions {
  * Users, sessions and code mails over the site's store.
  * @example
  * ```ts
+ * import type { FrameStore } from "./store.ts"
+ * declare const store: FrameStore
+ * declare const token: string
+ * declare const binding: FrameBinding
  * const accounts = makeAccounts({ store, now: Date.now })
  * const { user } = await accounts.userOf(token, binding) // or a 401
  * ```

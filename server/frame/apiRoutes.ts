@@ -43,6 +43,11 @@ const login = (result: LoginResult): FrameLogin => ({ token: result.token, accou
  * The handler of `/api/*` for a site.
  * @example
  * ```ts
+ * import type { IncomingMessage, ServerResponse } from "node:http"
+ * import type { FrameSite } from "./site.ts"
+ * declare const site: FrameSite
+ * declare const req: IncomingMessage
+ * declare const res: ServerResponse
  * const api = makeApiRoutes(site)
  * await api(req, res, "/api/session", new URL(`http://127.0.0.1${req.url}`))
  * ```

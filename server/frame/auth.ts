@@ -68,6 +68,11 @@ export type Auth = ReturnType<typeof makeAuth>
  * The secure site's logins over its store.
  * @example
  * ```ts
+ * import type { Sql } from "../store/sql.ts"
+ * import { openFrameStore } from "./store.ts"
+ * declare const sql: Sql
+ * declare const keyEncryptionKey: string
+ * declare const deviceId: string
  * const auth = makeAuth({ store: await openFrameStore(sql, { keyEncryptionKey }), now: Date.now, origin: () => "http://127.0.0.1:4410" })
  * const binding = { projectId: "airlock-demo", appOrigin: "http://localhost:5173" }
  * const { action, loginId } = await auth.connectEmail({ email: "ada@example.com", deviceId, binding, client: "127.0.0.1" })

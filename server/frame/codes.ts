@@ -95,6 +95,7 @@ const maxIdLength = 128
  * refuses with a 429: an entry stays until it expires or its flow ends, never evicted by someone else's requests.
  * @example
  * ```ts
+ * import { createMemoryKv } from "../shared/kv.ts"
  * const pending = makePendingTable<{ expiresAt: number }>(createMemoryKv(), "frame:logins", Date.now)
  * await pending.set("id", { expiresAt: Date.now() + 1000 })
  * ```
@@ -138,6 +139,11 @@ export const makePendingTable = <V extends { readonly expiresAt: number }>(
  * says why otherwise, or with `refuse`'s error (no entry, or one `refuse` turns down).
  * @example
  * ```ts
+ * declare const logins: PendingTable<{ readonly expiresAt: number; readonly code: OneTimeCode }>
+ * declare const loginId: string
+ * declare const otp: string
+ * const now = Date.now
+ * const noLogin = new FrameHttpError(400, "Code expired: request a new code")
  * const login = await answerCode(logins, loginId, otp, now, { refuse: (l) => l === undefined ? noLogin : undefined })
  * ```
  */

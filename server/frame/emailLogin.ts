@@ -35,6 +35,10 @@ interface EmailLogin {
  * The email login's steps.
  * @example
  * ```ts
+ * import type { AuthContext, FrameBinding } from "./accounts.ts"
+ * declare const context: AuthContext
+ * declare const binding: FrameBinding
+ * declare const deviceId: string
  * const email = makeEmailLogin(context)
  * const { loginId } = await email.connectEmail({ email: "ada@example.com", deviceId, binding, client: "127.0.0.1" })
  * ```

@@ -29,6 +29,10 @@ interface EmailUpdate {
  * The email update's steps.
  * @example
  * ```ts
+ * import type { AuthContext, FrameBinding } from "./accounts.ts"
+ * declare const context: AuthContext
+ * declare const binding: FrameBinding
+ * declare const token: string
  * const { updateId } = await makeEmailUpdate(context).updateEmail(token, binding, "ada@new.example")
  * ```
  */

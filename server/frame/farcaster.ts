@@ -18,7 +18,8 @@ import { makeWaiters } from "./waiters.ts"
 /** How long a long-poll (device approval, Farcaster) is held before it answers "still pending", in ms. */
 export const defaultLongPollMs = 25_000
 
-interface FarcasterChannel {
+/** A pending Farcaster sign-in channel: its binding and app, until it expires or the user approves (`username`). */
+export interface FarcasterChannel {
   readonly binding: FrameBinding
   readonly appName: string
   readonly expiresAt: number
@@ -29,6 +30,10 @@ interface FarcasterChannel {
  * The Farcaster stand-in's steps; `stop` answers every parked long-poll.
  * @example
  * ```ts
+ * import type { AuthContext, FrameBinding } from "./accounts.ts"
+ * declare const context: AuthContext
+ * declare const binding: FrameBinding
+ * declare const client: string // the caller's IP
  * const farcaster = makeFarcaster(context, 25_000)
  * const { channel } = await farcaster.farcasterStart({ appName: "Demo", binding, client })
  * ```

@@ -36,7 +36,10 @@ const ownerConstructor = parseAbi(["constructor(address owner)"])
  * The address `factory.createAccount(owner, 0)` deploys to (CREATE2 over the account's creation code and owner).
  * @example
  * ```ts
- * const address = smartAccountAddress(accountFactoryAddress, airlockAccount.bytecode, "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
+ * import type { Address, Hex } from "viem"
+ * declare const accountFactoryAddress: Address
+ * declare const accountCode: Hex // the account contract's creation code
+ * const address = smartAccountAddress(accountFactoryAddress, accountCode, "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
  * ```
  */
 export const smartAccountAddress = (factory: Address, accountCode: Hex, owner: Address): Address =>

@@ -96,6 +96,9 @@ const mediaType = (req: IncomingMessage) => req.headers["content-type"]?.split("
  * {@link maxFrameBodyBytes}, a 400 for a body that is not JSON or not of the schema.
  * @example
  * ```ts
+ * import type { IncomingMessage } from "node:http"
+ * import { OtpBody } from "./api.ts"
+ * declare const req: IncomingMessage
  * const body = await readJson(req, OtpBody) // { loginId, otp }
  * ```
  */

@@ -66,6 +66,8 @@ const maxCreateRaces = 5
  * a flood of keys cannot grow the store).
  * @example
  * ```ts
+ * import type { Kv } from "../shared/kv.ts"
+ * declare const kv: Kv
  * const perEmail = makeRateLimit(kv, { name: "email", limit: 1, windowMs: 20_000, now: Date.now, message: (s) => `Wait ${s} s` })
  * await perEmail.take("ada@example.com") // ok; a second take within 20 s, on any instance, throws a 429
  * ```
@@ -143,6 +145,8 @@ export type RateLimit = ReturnType<typeof makeRateLimit>
  * to codes per email and per client.
  * @example
  * ```ts
+ * import type { Kv } from "../shared/kv.ts"
+ * declare const kv: Kv
  * const limiters = makeFrameLimiters(kv, defaultFrameLimits, Date.now, 600_000)
  * await limiters.perClient.take("203.0.113.7")
  * ```

@@ -17,6 +17,11 @@ const isProvider = (value: string): value is FrameSocialProvider =>
  * The handler of the site's pages (everything but `/api/*`) for a site.
  * @example
  * ```ts
+ * import type { IncomingMessage, ServerResponse } from "node:http"
+ * import type { FrameSite } from "./site.ts"
+ * declare const site: FrameSite
+ * declare const req: IncomingMessage
+ * declare const res: ServerResponse
  * const pages = makePageRoutes(site)
  * await pages(req, res, "/sdk", new URL(`http://127.0.0.1${req.url}`))
  * ```

@@ -59,6 +59,8 @@ ${body}
  * The frame page: nothing visible, only its script.
  * @example
  * ```ts
+ * import type { ServerResponse } from "node:http"
+ * declare const res: ServerResponse
  * res.end(sdkPage())
  * ```
  */
@@ -69,6 +71,8 @@ export const sdkPage = (): string =>
  * A page with a title and one paragraph (what went wrong, or what happened).
  * @example
  * ```ts
+ * import type { ServerResponse } from "node:http"
+ * declare const res: ServerResponse
  * res.end(messagePage("Device approved", "Go back to the app to sign in."))
  * ```
  */
@@ -81,7 +85,11 @@ const time = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(
  * The mailbox: every message, newest first, codes and links visible.
  * @example
  * ```ts
- * res.end(mailboxPage(store.mailbox.list("ada@example.com"), "ada@example.com"))
+ * import type { ServerResponse } from "node:http"
+ * declare const res: ServerResponse
+ * import type { FrameStore } from "./store.ts"
+ * declare const store: FrameStore
+ * res.end(mailboxPage(await store.mailbox.list("ada@example.com"), "ada@example.com"))
  * ```
  */
 export const mailboxPage = (messages: ReadonlyArray<MailRow>, to: string | undefined): string => {
@@ -113,6 +121,9 @@ export const standInWarning =
  * DEVELOPMENT STAND-IN: the username typed becomes the identity; the page says so first.
  * @example
  * ```ts
+ * import type { ServerResponse } from "node:http"
+ * declare const res: ServerResponse
+ * declare const state: string
  * res.end(consentPage({ provider: "github", appName: "Demo", state }))
  * ```
  */
@@ -145,6 +156,9 @@ export const consentPage = (input: {
  * DEVELOPMENT STAND-IN: the username typed becomes the identity; the page says so first.
  * @example
  * ```ts
+ * import type { ServerResponse } from "node:http"
+ * declare const res: ServerResponse
+ * declare const channel: string
  * res.end(farcasterPage({ channel, appName: "Demo" }))
  * ```
  */
@@ -167,6 +181,8 @@ export const farcasterPage = (input: { readonly channel: string; readonly appNam
  * The social callback: its script posts the result to `appOrigin` and closes the popup.
  * @example
  * ```ts
+ * import type { ServerResponse } from "node:http"
+ * declare const res: ServerResponse
  * res.end(callbackPage("http://127.0.0.1:5173"))
  * ```
  */

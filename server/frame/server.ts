@@ -32,8 +32,12 @@ export { bindingHeaders } from "./site.ts"
  * Starts the secure site on 127.0.0.1.
  * @example
  * ```ts
+ * import { startApi } from "../api/server.ts"
+ * declare const dataDir: string
+ * declare const rpcUrl: string
+ * declare const keyEncryptionKey: string
  * const api = await startApi({ dataDir })
- * const frame = await startFrame({ dataDir, projects: api.projects, chains: [{ chainId: 1, rpcUrl }] })
+ * const frame = await startFrame({ dataDir, keyEncryptionKey, projects: api.projects, chains: [{ chainId: 1, rpcUrl }] })
  * console.log(`${frame.url}/sdk?projectId=airlock-demo`)
  * await frame.stop()
  * ```

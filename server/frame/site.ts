@@ -24,6 +24,10 @@ export const bindingHeaders = { projectId: "x-airlock-project-id", appOrigin: "x
  * The checks on who calls the site, against `origin()`: the site's origin, known once it listens.
  * @example
  * ```ts
+ * import type { IncomingMessage } from "node:http"
+ * import type { Projects } from "../api/projects.ts"
+ * declare const projects: Projects
+ * declare const req: IncomingMessage
  * const guards = makeSiteGuards(projects, () => "https://wallet.example.com")
  * guards.checkFrameCall(req) // a 403 unless the call comes from the site's own page
  * ```

@@ -19,7 +19,8 @@ export const frameSocialProviders = ["google", "github", "apple", "facebook", "x
 /** One of {@link frameSocialProviders}. */
 export type FrameSocialProvider = (typeof frameSocialProviders)[number]
 
-interface SocialState {
+/** A pending social login, kept under its OAuth `state` until the callback comes back. */
+export interface SocialState {
   readonly provider: FrameSocialProvider
   readonly projectId: string
   readonly appOrigin: string
@@ -33,6 +34,10 @@ interface SocialState {
  * The social stand-in's steps.
  * @example
  * ```ts
+ * import type { AuthContext, FrameBinding } from "./accounts.ts"
+ * declare const context: AuthContext
+ * declare const binding: FrameBinding
+ * declare const client: string // the caller's IP
  * const { uri } = await makeSocial(context).socialStart({ provider: "github", binding, appName: "Demo", client })
  * ```
  */

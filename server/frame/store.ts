@@ -180,6 +180,8 @@ const toMail = (row: Row): MailRow => ({
  * the one it was written with throws `DecryptionError` (never a wrong key). Closing `sql` is the caller's business.
  * @example
  * ```ts
+ * import type { Sql } from "../store/sql.ts"
+ * declare const sql: Sql
  * const store = await openFrameStore(sql, { keyEncryptionKey: process.env.AIRLOCK_KEY_ENCRYPTION_KEY ?? "" })
  * await store.mailbox.list("ada@example.com")
  * ```

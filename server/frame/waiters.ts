@@ -18,6 +18,9 @@ export interface Parked {
  * waiter (the subscription is live before anything parks).
  * @example
  * ```ts
+ * import type { Kv } from "../shared/kv.ts"
+ * declare const kv: Kv
+ * declare const stillPending: () => Promise<boolean>
  * const waiters = makeWaiters(kv)
  * const parked = await waiters.park("farcaster:abc", 25_000)
  * if (await stillPending()) await parked.woken

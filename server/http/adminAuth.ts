@@ -29,6 +29,9 @@ const bearer = /^Bearer[ \t]+([^\s]+)[ \t]*$/i
  * the same 401.
  * @example
  * ```ts
+ * import type { IncomingMessage, ServerResponse } from "node:http"
+ * declare const req: IncomingMessage
+ * declare const res: ServerResponse
  * const auth = makeAdminAuth(process.env.AIRLOCK_ADMIN_TOKEN!)
  * const verdict = auth(req.headers)
  * if (!verdict.ok) res.writeHead(verdict.status, verdict.headers).end()

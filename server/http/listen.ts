@@ -13,6 +13,8 @@ export interface Listening {
  *
  * @example
  * ```ts
+ * import { createServer, type RequestListener } from "node:http"
+ * declare const handler: RequestListener
  * const { port, stop } = await listenLocal(createServer(handler), 0)
  * ```
  */

@@ -95,6 +95,8 @@ export interface MemoryLogger extends Logger {
  * A logger that keeps its JSON lines in `lines`.
  * @example
  * ```ts
+ * import { startApi } from "../api/server.ts"
+ * declare const dataDir: string
  * const logger = memoryLogger()
  * await startApi({ dataDir, logger })
  * logger.lines.some((line) => line.includes('"route":"/healthz"'))
@@ -112,6 +114,9 @@ const acceptedRequestId = /^[A-Za-z0-9._:-]{8,128}$/
  * The request's id: the caller's `x-request-id` when it is a plain token of 8–128 characters, else a fresh UUID.
  * @example
  * ```ts
+ * import type { IncomingMessage, ServerResponse } from "node:http"
+ * declare const req: IncomingMessage
+ * declare const res: ServerResponse
  * res.setHeader("x-request-id", requestIdOf(req))
  * ```
  */

@@ -70,6 +70,7 @@ interface Family {
  * A registry, with `process_resident_memory_bytes` and `nodejs_heap_used_bytes` already registered.
  * @example
  * ```ts
+ * declare const sockets: ReadonlySet<unknown>
  * const metrics = makeMetrics()
  * metrics.counter("http_requests_total", "Requests answered").inc({ route: "/healthz", method: "GET", status: "200" })
  * metrics.gauge("relay_sockets", "Open relay sockets", () => sockets.size)

@@ -40,6 +40,11 @@ interface Watched {
  * An observer writing to `logger` and `metrics`.
  * @example
  * ```ts
+ * import { createServer } from "node:http"
+ * import type { Logger } from "./log.ts"
+ * import type { MetricsRegistry } from "./metrics.ts"
+ * declare const logger: Logger
+ * declare const metrics: MetricsRegistry
  * const observer = makeObserver({ logger, metrics, service: "api" })
  * createServer((req, res) => {
  *   observer.begin(req, res)

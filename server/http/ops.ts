@@ -79,6 +79,13 @@ const json = (res: ServerResponse, status: number, body: unknown, headers: Recor
  * The ops endpoints over `checks`, `metrics` and the admin gate.
  * @example
  * ```ts
+ * import { createServer } from "node:http"
+ * import type { Redis } from "ioredis"
+ * import type { Logger } from "./log.ts"
+ * import type { MetricsRegistry } from "./metrics.ts"
+ * declare const redis: Redis
+ * declare const logger: Logger
+ * declare const metrics: MetricsRegistry
  * const ops = makeOps({ checks: [{ name: "redis", check: () => redis.ping() }], metrics, logger })
  * createServer(async (req, res) => {
  *   if ((await ops.handle(req, res)) !== undefined) return

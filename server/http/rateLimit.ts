@@ -122,6 +122,7 @@ const withTimeout = <A>(promise: Promise<A>, ms: number): Promise<A> =>
  * Counters in Redis (INCR + PEXPIRE in one Lua script), shared by every instance using the same Redis and prefix.
  * @example
  * ```ts
+ * import { Redis } from "ioredis"
  * const limiter = createRedisRateLimiter({ redis: new Redis(process.env.REDIS_URL!) })
  * await limiter.hit("project:my-app", { limit: 10_000, windowMs: 60_000 })
  * ```

@@ -19,6 +19,8 @@ const tracked = new WeakMap<Server, Tracked>()
  * right after its last answer. Call it once, before the server listens; a second call does nothing.
  * @example
  * ```ts
+ * import { createServer, type RequestListener } from "node:http"
+ * declare const handler: RequestListener
  * const server = createServer(handler)
  * trackConnections(server)
  * ```
@@ -57,6 +59,8 @@ export interface DrainOptions {
  * every socket is closed. Without {@link trackConnections}, a busy keep-alive socket stays open until the timeout.
  * @example
  * ```ts
+ * import type { Server } from "node:http"
+ * declare const server: Server
  * process.once("SIGTERM", () => void drain(server, { timeoutMs: 15_000 }).then(() => process.exit(0)))
  * ```
  */

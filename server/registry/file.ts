@@ -88,6 +88,7 @@ export const parseRegistryFile = (text: string, label: string): ReadonlyArray<Wa
  * Reads and decodes an operator's registry file (see {@link parseRegistryFile}).
  * @example
  * ```ts
+ * import { makeRegistry } from "../api/registry.ts"
  * const extra = loadRegistryFile("/etc/airlock/wallets.json")
  * const registry = makeRegistry({ extend: extra })
  * ```

@@ -35,6 +35,12 @@ export interface FanoutHandlers {
  * subscribed connection for messages).
  * @example
  * ```ts
+ * import type { Stored } from "./protocol.ts"
+ * import { connectRedis } from "./redis.ts"
+ * declare const url: string
+ * declare const log: (message: string, error: unknown) => void
+ * declare const deliverLocally: (stored: Stored) => void
+ * declare const redeliverAll: () => void
  * const fanout = redisFanout(connectRedis(url, 2000, log), connectRedis(url, 2000, log), {
  *   onMessage: (stored) => deliverLocally(stored), onResumed: () => redeliverAll(), onError: log
  * })

@@ -31,6 +31,8 @@ export interface Mailbox {
  * A mailbox in this process's memory (one relay instance).
  * @example
  * ```ts
+ * import type { Stored } from "./protocol.ts"
+ * declare const stored: Stored
  * const mailbox = memoryMailbox(Date.now)
  * await mailbox.put(stored) // "stored"
  * ```

@@ -89,6 +89,10 @@ export const parseStored = (text: string): Stored | undefined => {
  * A mailbox in Redis, shared by the relay instances that use the same Redis.
  * @example
  * ```ts
+ * import type { Stored } from "./protocol.ts"
+ * import { connectRedis } from "./redis.ts"
+ * declare const url: string
+ * declare const stored: Stored
  * const mailbox = redisMailbox(connectRedis(url, 2000, console.error), Date.now)
  * await mailbox.put(stored) // "stored", "duplicate" or "full", also counting what other instances stored
  * ```

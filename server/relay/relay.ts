@@ -103,6 +103,8 @@ export interface AttachedRelay {
  * A relay to attach to an existing HTTP server.
  * @example
  * ```ts
+ * import type { Server } from "node:http"
+ * declare const server: Server
  * const relay = createRelay({ redisUrl: process.env.REDIS_URL, publicUrls: ["wss://relay.example.com"] })
  * server.on("upgrade", (request, socket, head) => relay.handleUpgrade(request, socket, head) || socket.destroy())
  * ```

@@ -43,6 +43,8 @@ const uuidPattern = /^[\w-]{24}$/
  * `cooldownMs`, at most `max` pending) and the same refusals.
  * @example
  * ```ts
+ * import type { Kv } from "./kv.ts"
+ * declare const kv: Kv
  * const codes = createKvEmailCodeStore({ kv, prefix: "api:email-codes:airlock-demo" })
  * const { uuid, code } = await codes.issue("ada@example.com", "eip155:1:0x52908400098527886E0F7030069857D2E4169EE7")
  * await codes.confirm(uuid, code) // at any instance: { email, account }

@@ -13,6 +13,8 @@ const migrationLock = "27419012907361131"
  * once (the others wait, then see it recorded in `airlock_migrations`). A failing step rolls back and throws.
  * @example
  * ```ts
+ * import type { Sql } from "./sql.ts"
+ * declare const sql: Sql
  * await migrate(sql, "notes", [["CREATE TABLE notes (id BIGINT PRIMARY KEY, text TEXT NOT NULL)"]])
  * ```
  */
@@ -48,6 +50,8 @@ export const migrate = async (sql: Sql, component: string, steps: ReadonlyArray<
  * The last step of `component` applied to this database (0 when none).
  * @example
  * ```ts
+ * import type { Sql } from "./sql.ts"
+ * declare const sql: Sql
  * await migrationVersion(sql, "api") // 2
  * ```
  */

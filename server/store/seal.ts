@@ -50,6 +50,8 @@ const sealVersion = "v1"
  * Encrypts `plain` for the row `context` names: `v1.<iv>.<tag>.<ciphertext>`, each part base64url.
  * @example
  * ```ts
+ * declare const key: SealKey
+ * declare const user: { readonly id: string }
  * const stored = seal(key, "0x59c6…", user.id)
  * ```
  */
@@ -68,6 +70,8 @@ export const seal = (key: SealKey, plain: string, context: string): string => {
  * throws {@link DecryptionError} (never a wrong plaintext).
  * @example
  * ```ts
+ * declare const key: SealKey
+ * declare const row: { readonly id: string; readonly private_key: string }
  * const privateKey = unseal(key, row.private_key, row.id)
  * ```
  */

@@ -58,7 +58,8 @@ export interface SolanaKey {
  *
  * @example
  * ```ts
- * const key = await loadSolanaKey(defaultSolanaPrivateKey)
+ * // The sandbox's Solana account 0 (`defaultSolanaPrivateKey` in sandbox/wallet/config.ts)
+ * const key = await loadSolanaKey("0x45871d1901b6e747ff4b2117b34d0c9bc36d300fc899f059acce1ad1dff03f00")
  * key.address // "8swV2M1CbyejEo6ScGRSXSpoiAXQGeKz9Df1Z1tnPaMJ"
  * ```
  */
@@ -90,6 +91,7 @@ export const loadSolanaKey = async (privateKey: `0x${string}`): Promise<SolanaKe
  *
  * @example
  * ```ts
+ * declare const wireBytes: Uint8Array
  * const { message } = decodeSolanaTransaction(wireBytes)
  * message.version // "legacy" or 0
  * ```

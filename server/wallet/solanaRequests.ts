@@ -85,7 +85,9 @@ const decodeWire = (value: unknown, name: string) =>
  *
  * @example
  * ```ts
- * const { signature } = await answerSolanaRequest(ctx, "solana_signMessage", { message: "Cn8eVZg", pubkey: key.address })
+ * declare const ctx: SolanaRequestContext
+ * const answer = await answerSolanaRequest(ctx, "solana_signMessage", { message: "Cn8eVZg", pubkey: ctx.key.address })
+ * // answer: { signature } (base58)
  * ```
  */
 export const answerSolanaRequest = async (

@@ -65,6 +65,9 @@ const waitFor = async (
  *
  * @example
  * ```ts
+ * import type { SignedSolanaTransaction } from "./solanaKey.ts"
+ * declare const rpcUrl: string
+ * declare const signed: SignedSolanaTransaction
  * const signature = await sendSolanaTransaction(rpcUrl, signed.transaction, { skipPreflight: true })
  * ```
  */

@@ -20,6 +20,7 @@ describe("package exports", () => {
       "./solana",
       "./embedded",
       "./server",
+      "./server/app",
       "./siwx",
       "./onramp",
       "./smart-sessions",

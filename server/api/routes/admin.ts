@@ -91,6 +91,9 @@ const projectIdOf = (ctx: RouteContext<ApiApp>): string => {
  * The admin routes behind `auth`.
  * @example
  * ```ts
+ * import { makeAdminAuth } from "../../http/adminAuth.ts"
+ * import { apiRoutes } from "./index.ts"
+ * declare const token: string
  * const routes = [...apiRoutes, ...adminRoutes(makeAdminAuth(token))]
  * ```
  */

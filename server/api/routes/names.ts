@@ -69,7 +69,9 @@ const recordOf = (row: NameRow): NameRecord => ({
  * The record of a registered name (any case), or undefined.
  * @example
  * ```ts
- * (await registeredRecord(app, "ada-lovelace.airlock.id"))?.addresses["60"]?.address
+ * import type { ApiApp } from "../app.ts"
+ * declare const app: ApiApp
+ * ;(await registeredRecord(app, "ada-lovelace.airlock.id"))?.addresses["60"]?.address
  * ```
  */
 export const registeredRecord = async (app: ApiApp, name: string): Promise<NameRecord | undefined> => {
@@ -81,6 +83,8 @@ export const registeredRecord = async (app: ApiApp, name: string): Promise<NameR
  * The first name registered for an address (the identity's name), or undefined.
  * @example
  * ```ts
+ * import type { ApiApp } from "../app.ts"
+ * declare const app: ApiApp
  * await registeredNameOf(app, "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")
  * ```
  */

@@ -81,6 +81,7 @@ export const evmChainId = (chainId: number | string): number | undefined => {
  * The frame's state and its handler of decoded requests.
  * @example
  * ```ts
+ * declare const deps: FrameDeps
  * const frame = makeFrame(deps)
  * const payload = await frame.handle({ action: "IS_CONNECTED", id: "1", payload: undefined })
  * ```

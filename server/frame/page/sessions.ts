@@ -46,6 +46,9 @@ export interface SessionRef {
  * The pci of a session: its chain, account and key, packed.
  * @example
  * ```ts
+ * import type { Address } from "viem"
+ * declare const account: Address
+ * declare const key: Address
  * const pci = sessionPci({ chainId: 1, account, key })
  * readPci(pci) // { chainId: 1, account, key }
  * ```
@@ -90,6 +93,11 @@ const nativeTypes = new Set(["native-token-transfer", "native-token-limit", "nat
  * and optionally one native-token permission (`data.allowance`: the most wei a call may send).
  * @example
  * ```ts
+ * import type { Address } from "viem"
+ * declare const signer: Address
+ * declare const address: Address
+ * const expiry = Math.floor(Date.now() / 1000) + 3600
+ * const now = Math.floor(Date.now() / 1000)
  * const asked = readGrantRequest({ signer, expiry, permissions: [{ type: "contract-call", data: { address } }] }, now)
  * ```
  */

@@ -47,6 +47,8 @@ export const frameSolanaMethods: ReadonlySet<string> = new Set([
  * Runs one Solana request with the user's key; sends go to `rpcUrl` (the app's Solana network's RPC).
  * @example
  * ```ts
+ * import type { SolanaKey } from "../../wallet/solanaKey.ts"
+ * declare const key: SolanaKey
  * const network = { rpcUrl: "http://127.0.0.1:8899", chainId: "Djv2CVqXGt2vsN5ZVJSu1gRppWA6K3Q5" }
  * const answer = await solanaRequest(key, network, "solana_signMessage", { message: "3yZe7d", pubkey: key.address })
  * ```

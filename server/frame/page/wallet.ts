@@ -92,6 +92,11 @@ const abortable = <A>(promise: Promise<A>, signal: AbortSignal | undefined): Pro
  * deployed; undefined where the chain offers none.
  * @example
  * ```ts
+ * import type { Address, Hex } from "viem"
+ * declare const key: Hex
+ * declare const rpcUrl: string
+ * declare const accountFactory: Address
+ * const calls = new Map<string, SentCalls>()
  * const smart = await smartAccount({ key, chainId: 1, rpcUrl, accountFactory, preferredAccountType: "eoa", calls })
  * ```
  */
@@ -114,6 +119,7 @@ export const smartAccount = async (
  * The accounts the user has on this chain (the EOA, and the smart account where offered) and which one is active.
  * @example
  * ```ts
+ * declare const ctx: WalletContext
  * const { address, accounts, active } = await accountsOf(ctx)
  * ```
  */
@@ -233,6 +239,9 @@ const sessionWallet = (ctx: WalletContext, c: ReturnType<typeof clients>): Sessi
  * Runs one JSON-RPC request for the signed-in user on the active chain.
  * @example
  * ```ts
+ * import { type Address, toHex } from "viem"
+ * declare const ctx: WalletContext
+ * declare const address: Address
  * const signature = await walletRequest(ctx, "personal_sign", [toHex("hello"), address])
  * ```
  */

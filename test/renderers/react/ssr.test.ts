@@ -18,6 +18,7 @@ describe("importing any entry in Node", () => {
       "airlock-kit/solana",
       "airlock-kit/embedded",
       "airlock-kit/server",
+      "airlock-kit/server/app",
       "airlock-kit/siwx",
       "airlock-kit/onramp",
       "airlock-kit/smart-sessions",

@@ -9,12 +9,14 @@ import { childProcesses, isAlive, portIsFree, portOf, rpcChainId } from "./proce
 const repo = join(import.meta.dirname, "..", "..", "..")
 const node = join(repo, "node_modules", ".bin", "node")
 
-const waitFor = async <A>(what: string, read: () => A | undefined, timeoutMs = 30_000): Promise<A> => {
+// A cold start builds the demo and the frame scripts and opens the PGlite store beside four chains: on a busy 2-core
+// CI machine that has taken over 30 s, so the wait is generous; `what` is read when it fails, with the output then.
+const waitFor = async <A>(what: () => string, read: () => A | undefined, timeoutMs = 90_000): Promise<A> => {
   const deadline = performance.now() + timeoutMs
   for (;;) {
     const value = read()
     if (value !== undefined) return value
-    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what()}`)
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
 }
@@ -65,12 +67,14 @@ describe("npm start (sandbox/start.ts)", () => {
         rmSync(dir, { recursive: true, force: true })
       })
 
-      const urls = await waitFor(`urls.json (output so far: ${output})`, () =>
-        existsSync(urlsFile) ? (JSON.parse(readFileSync(urlsFile, "utf8")) as SandboxUrls) : undefined
+      const urls = await waitFor(
+        () => `urls.json (output so far: ${output})`,
+        () => (existsSync(urlsFile) ? (JSON.parse(readFileSync(urlsFile, "utf8")) as SandboxUrls) : undefined)
       )
       // urls.json is written just before the URLs are printed: wait for the last line rather than race it
-      await waitFor(`the printed URLs (output so far: ${output})`, () =>
-        output.includes("Ctrl-C stops everything.") ? true : undefined
+      await waitFor(
+        () => `the printed URLs (output so far: ${output})`,
+        () => (output.includes("Ctrl-C stops everything.") ? true : undefined)
       )
       expect(output).toContain(urls.demo)
       expect(output).toContain(urls.api)
@@ -90,6 +94,6 @@ describe("npm start (sandbox/start.ts)", () => {
       expect(existsSync(urlsFile)).toBe(false)
       expect(existsSync(dataDir)).toBe(true)
     },
-    60_000
+    150_000
   )
 })
