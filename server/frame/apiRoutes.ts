@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { createPublicClient, http, isAddressEqual } from "viem"
-import type { FrameBinding, LoginResult } from "./accounts.ts"
+import { type FrameBinding, type LoginResult, sessionLifetimeMs } from "./accounts.ts"
 import {
   ConnectEmailBody,
   FarcasterConnectBody,
@@ -23,6 +23,7 @@ import {
 } from "./api.ts"
 import { FrameHttpError } from "./codes.ts"
 import { accountAbi } from "./contracts.ts"
+import { clearSessionCookie, sessionCookieMatches, setSessionCookie } from "./cookie.ts"
 import { smartAccountAddress } from "./funding.ts"
 import { bearer, readJson, sendJson, untilClosed } from "./http.ts"
 import { readPci } from "./page/sessions.ts"
@@ -37,7 +38,7 @@ const account = (user: FrameUserRow): FrameAccount => ({
   preferredAccountType: user.preferredAccountType
 })
 
-const login = (result: LoginResult): FrameLogin => ({ token: result.token, account: account(result.user) })
+const toLogin = (result: LoginResult): FrameLogin => ({ token: result.token, account: account(result.user) })
 
 /**
  * The handler of `/api/*` for a site.
@@ -54,6 +55,26 @@ const login = (result: LoginResult): FrameLogin => ({ token: result.token, accou
  */
 export const makeApiRoutes = (site: FrameSite) => {
   const { auth, chains, now, guards } = site
+  /** A login's answer, with the session's HttpOnly cookie set beside it (server/frame/cookie.ts). */
+  const loginOf =
+    (res: ServerResponse) =>
+    (result: LoginResult): FrameLogin => {
+      res.setHeader("set-cookie", setSessionCookie(site.cookieSecret, result.token, sessionLifetimeMs / 1000))
+      return toLogin(result)
+    }
+  /**
+   * A session whose cookie came back once is bound to it: a call with its token and without that cookie finds no
+   * session. The first call that brings the cookie binds the session.
+   */
+  const checkCookie = async (req: IncomingMessage, token: string | undefined): Promise<void> => {
+    if (token === undefined || token === "") return
+    const session = await site.store.sessions.get(token)
+    if (session === undefined) return
+    const matches = sessionCookieMatches(req, site.cookieSecret, token)
+    if (matches === true) {
+      if (session.cookieBound !== true) await site.store.sessions.bindCookie(token)
+    } else if (session.cookieBound === true) throw new FrameHttpError(401, "Not signed in")
+  }
   const clientOf = site.client
 
   /**
@@ -115,6 +136,8 @@ export const makeApiRoutes = (site: FrameSite) => {
     if (req.method !== "POST") throw new FrameHttpError(405, `Method ${req.method} not allowed`)
     guards.checkFrameCall(req)
     const binding = guards.bindingOf(req)
+    await checkCookie(req, token)
+    const login = loginOf(res)
     switch (path) {
       case "/api/email/connect": {
         const body = await readJson(req, ConnectEmailBody)
@@ -196,6 +219,7 @@ export const makeApiRoutes = (site: FrameSite) => {
       }
       case "/api/signout":
         await auth.signOut(token, binding)
+        if (token !== undefined && token !== "") res.setHeader("set-cookie", clearSessionCookie(token))
         return sendJson(res, 200, {})
       case "/api/smart-sessions":
         return sendJson(res, 200, await syncSmartSession(await auth.session(token, binding), binding, req))

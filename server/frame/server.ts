@@ -6,6 +6,7 @@
  *
  * Run with the rest of the sandbox: `startSandbox()` or `npm start` (port `AIRLOCK_FRAME_PORT`, 4410).
  */
+import { createHmac } from "node:crypto"
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import { join } from "node:path"
 import type { Address } from "viem"
@@ -78,6 +79,7 @@ export const startFrame = async (options: StartFrameOptions): Promise<FrameServe
     accountFactory,
     sandboxPages: options.sandboxPages ?? true,
     client: (req: IncomingMessage) => clientIp(req, options.trustProxy ?? 0),
+    cookieSecret: createHmac("sha256", options.keyEncryptionKey).update("airlock frame session cookie v1").digest(),
     now,
     smartSessions: options.smartSessions,
     guards: makeSiteGuards(options.projects, () => origin)

@@ -89,6 +89,8 @@ export interface FrameSite {
   readonly accountFactory: Address | null
   /** Whether the sandbox's stand-in pages (mailbox, social, Farcaster) are served. */
   readonly sandboxPages: boolean
+  /** Signs the sessions' HttpOnly cookies (derived from the key-encryption key). */
+  readonly cookieSecret: Uint8Array
   /** The caller's IP, as the sign-in limits count it (`x-forwarded-for` only from trusted proxies). */
   readonly client: (req: IncomingMessage) => string
   readonly now: () => number

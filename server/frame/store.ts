@@ -62,7 +62,9 @@ const migrations: ReadonlyArray<MigrationStep> = [
     "CREATE INDEX frame_mailbox_by_recipient ON frame_mailbox (recipient, id)",
     // The trim on every insert looks for old messages by time: found (or not) at once, however many are kept.
     "CREATE INDEX frame_mailbox_by_sent_at ON frame_mailbox (sent_at)"
-  ]
+  ],
+  // A session whose HttpOnly cookie came back once is bound to it: its token alone no longer answers.
+  ["ALTER TABLE frame_sessions ADD COLUMN cookie_bound BOOLEAN NOT NULL DEFAULT false"]
 ]
 
 /** The embedded wallet's account types (SPEC §6). */
@@ -99,6 +101,8 @@ export interface FrameSessionRow {
   readonly expiresAt: number
   /** Unix ms, or null while active. */
   readonly revokedAt: number | null
+  /** Whether the browser sent the session's HttpOnly cookie back once: from then on every call must carry it. */
+  readonly cookieBound?: boolean
 }
 
 /** One message of the local mailbox. */
@@ -142,6 +146,8 @@ export interface FrameStore {
     put(token: string, row: FrameSessionRow): Promise<void>
     get(token: string): Promise<FrameSessionRow | undefined>
     revoke(token: string, now: number): Promise<void>
+    /** Binds a session to its cookie (see {@link FrameSessionRow.cookieBound}). */
+    bindCookie(token: string): Promise<void>
   }
   readonly mailbox: {
     add(mail: Omit<MailRow, "id">): Promise<MailRow>
@@ -275,8 +281,12 @@ export const openFrameStore = async (sql: Sql, options: FrameStoreOptions): Prom
           appOrigin: String(row.app_origin),
           createdAt: Number(row.created_at),
           expiresAt: Number(row.expires_at),
-          revokedAt: row.revoked_at === null ? null : Number(row.revoked_at)
+          revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
+          cookieBound: row.cookie_bound === true
         }
+      },
+      bindCookie: async (token) => {
+        await sql.query("UPDATE frame_sessions SET cookie_bound = true WHERE token_hash = $1", [tokenHash(token)])
       },
       revoke: async (token, now) => {
         await sql.query("UPDATE frame_sessions SET revoked_at = $1 WHERE token_hash = $2 AND revoked_at IS NULL", [

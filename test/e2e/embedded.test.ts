@@ -134,7 +134,11 @@ describe("the embedded wallet through the modal", () => {
     const binding = { projectId: sandbox.urls.projectId, appOrigin: new URL(sandbox.urls.demo).origin }
     const token = (await frame.evaluate((key) => localStorage.getItem(key), sessionKey(binding))) as string
     expect(token).toMatch(/^[\w-]{20,}$/)
-    // (Node may send the secure site's Origin and the pair, as the frame page does, to read the key for the check.)
+    // (Node may send the secure site's Origin and the pair, as the frame page does, and the session's HttpOnly cookie
+    // the browser holds, to read the key for the check: the session is bound to that cookie.)
+    const sessionCookie = (await page.context().cookies(sandbox.urls.frame)).find((cookie) =>
+      cookie.name.startsWith("__Host-airlock-")
+    )
     const { privateKey } = (await (
       await fetch(`${sandbox.urls.frame}/api/key`, {
         method: "POST",
@@ -143,7 +147,8 @@ describe("the embedded wallet through the modal", () => {
           authorization: `Bearer ${token}`,
           origin: sandbox.urls.frame,
           "x-airlock-project-id": binding.projectId,
-          "x-airlock-app-origin": binding.appOrigin
+          "x-airlock-app-origin": binding.appOrigin,
+          cookie: `${sessionCookie?.name}=${sessionCookie?.value}`
         },
         body: "{}"
       })

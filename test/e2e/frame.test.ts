@@ -128,13 +128,25 @@ describe("the embedded wallet's frame", () => {
       sessionKey({ projectId: "airlock-demo", appOrigin })
     )
     expect(token).toMatch(/^[\w-]{20,}$/)
-    const { privateKey } = (await (
-      await fetch(`${sandbox.urls.frame}/api/key`, {
+    // The session is bound to its HttpOnly cookie, which the frame's calls sent back: the token alone, copied out of
+    // the frame, finds no session; with the cookie the browser holds (unreadable by any script) it does.
+    const cookies = await page.context().cookies(sandbox.urls.frame)
+    const sessionCookie = cookies.find((cookie) => cookie.name.startsWith("__Host-airlock-"))
+    expect(sessionCookie).toMatchObject({ httpOnly: true, secure: true, sameSite: "None" })
+    const keyCall = (cookie?: string) =>
+      fetch(`${sandbox.urls.frame}/api/key`, {
         method: "POST",
-        headers: { ...frameCall(), authorization: `Bearer ${token}` },
+        headers: {
+          ...frameCall(),
+          authorization: `Bearer ${token}`,
+          ...(cookie === undefined ? {} : { cookie })
+        },
         body: "{}"
       })
-    ).json()) as { privateKey: Hex }
+    expect((await keyCall()).status).toBe(401)
+    const { privateKey } = (await (await keyCall(`${sessionCookie!.name}=${sessionCookie!.value}`)).json()) as {
+      privateKey: Hex
+    }
     expect(privateKey).toMatch(/^0x[0-9a-f]{64}$/)
     // ...and none of them ever reached the app, nor does the app's own storage hold the token.
     const everything = JSON.stringify(await received()).toLowerCase()

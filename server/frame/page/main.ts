@@ -30,7 +30,8 @@ const makeApi =
         ...(token === undefined ? {} : { authorization: `Bearer ${token}` })
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      credentials: "omit",
+      // Same-origin: the session's HttpOnly cookie (server/frame/cookie.ts) is stored at login and sent back after.
+      credentials: "same-origin",
       signal:
         signal === undefined
           ? AbortSignal.timeout(apiTimeoutMs)

@@ -26,7 +26,7 @@ describe("store on PGlite", { timeout: 60_000 }, () => {
         openFrameStore(sql, { keyEncryptionKey: developmentKeyEncryptionKey })
       ])
       expect(await migrationVersion(sql, apiComponent)).toBe(2)
-      expect(await migrationVersion(sql, frameComponent)).toBe(1)
+      expect(await migrationVersion(sql, frameComponent)).toBe(2)
     } finally {
       await sql.close()
     }
@@ -37,7 +37,8 @@ describe("store on PGlite", { timeout: 60_000 }, () => {
       expect(rows).toEqual([
         { component: "api", version: 1 },
         { component: "api", version: 2 },
-        { component: "frame", version: 1 }
+        { component: "frame", version: 1 },
+        { component: "frame", version: 2 }
       ])
     } finally {
       await again.close()

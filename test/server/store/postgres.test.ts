@@ -48,12 +48,13 @@ describe.skipIf(!pg.ok)(`store on Postgres${pg.ok ? "" : ` (skipped: ${pg.reason
       )
       const sql = instances[0]!
       expect(await migrationVersion(sql, apiComponent)).toBe(2)
-      expect(await migrationVersion(sql, frameComponent)).toBe(1)
+      expect(await migrationVersion(sql, frameComponent)).toBe(2)
       const rows = await sql.query("SELECT component, version FROM airlock_migrations ORDER BY component, version")
       expect(rows).toEqual([
         { component: "api", version: 1 },
         { component: "api", version: 2 },
-        { component: "frame", version: 1 }
+        { component: "frame", version: 1 },
+        { component: "frame", version: 2 }
       ])
     } finally {
       await Promise.all(instances.map((sql) => sql.close()))
