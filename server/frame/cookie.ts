@@ -11,7 +11,7 @@ import type { IncomingMessage } from "node:http"
 export const sessionCookieName = (token: string): string =>
   `__Host-airlock-${createHash("sha256").update(token).digest("hex").slice(0, 16)}`
 
-const valueOf = (secret: Uint8Array, token: string): string =>
+const cookieValue = (secret: Uint8Array, token: string): string =>
   createHmac("sha256", secret).update(`frame session cookie\n${token}`).digest("base64url")
 
 /**
@@ -23,7 +23,7 @@ const valueOf = (secret: Uint8Array, token: string): string =>
  * ```
  */
 export const setSessionCookie = (secret: Uint8Array, token: string, maxAgeSeconds: number): string =>
-  `${sessionCookieName(token)}=${valueOf(secret, token)}; Path=/; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}; ` +
+  `${sessionCookieName(token)}=${cookieValue(secret, token)}; Path=/; Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}; ` +
   "HttpOnly; Secure; SameSite=None; Partitioned"
 
 /**
@@ -56,6 +56,6 @@ export const sessionCookieMatches = (req: IncomingMessage, secret: Uint8Array, t
     .find((part) => part.startsWith(`${name}=`))
   if (pair === undefined) return undefined
   const sent = Buffer.from(pair.slice(name.length + 1))
-  const expected = Buffer.from(valueOf(secret, token))
+  const expected = Buffer.from(cookieValue(secret, token))
   return sent.length === expected.length && timingSafeEqual(sent, expected)
 }
