@@ -66,7 +66,9 @@ const startInstance = async (env: Record<string, string>): Promise<Instance> => 
       AIRLOCK_LOG: "silent",
       ...env
     },
-    stdio: ["ignore", "ignore", "inherit"]
+    stdio: ["ignore", "ignore", "inherit"],
+    // Its own process group: stopping it signals npx and the server npx started, which would otherwise outlive it.
+    detached: true
   })
   const api = `http://127.0.0.1:${port}`
   const deadline = Date.now() + 60_000
@@ -87,7 +89,7 @@ const startInstance = async (env: Record<string, string>): Promise<Instance> => 
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve()
         child.once("exit", () => resolve())
-        child.kill("SIGTERM")
+        if (child.pid !== undefined) process.kill(-child.pid, "SIGTERM")
       })
   }
 }
