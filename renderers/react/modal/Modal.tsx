@@ -2,8 +2,8 @@
 // Bundler hints, no names (see ../kernel.ts): the renderer's kernel, and core's lazy part, which this part runs on.
 import "../kernel.ts"
 import "../../../core/client/lazy.ts"
-import { type AirlockState, connectDialog, isViewEnabled } from "airlock-kit"
-import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
+import { type AirlockState, connectDialog, isViewEnabled, type RouterState } from "airlock-kit"
+import { Suspense, useEffect, useId, useMemo, useRef, useState } from "react"
 import { useAirlock } from "../hooks/useAirlock.ts"
 import { useAirlockSelector } from "../hooks/useAirlockSelector.ts"
 import { prefetchImages } from "../internal/imageCache.ts"
@@ -17,7 +17,6 @@ import { Snack } from "./Snack.tsx"
 import { useDialog } from "./useDialog.ts"
 import { ViewStage } from "./ViewStage.tsx"
 import { preloadView, viewComponent } from "./views.ts"
-import { Warmup } from "./Warmup.tsx"
 
 const selectModal = (state: AirlockState) => state.modal
 const selectShake = (state: AirlockState) => state.shake
@@ -50,6 +49,9 @@ const selectFirstWalletImages = (state: AirlockState): string => {
   }
   return [...urls].join("\n")
 }
+
+/** What a disconnected user's open shows: the view of the card drawn ahead of it. */
+const openOnConnect: RouterState = { open: true, view: "Connect", history: ["Connect"], data: {}, transition: "next" }
 
 const prefersReducedMotion = (): boolean =>
   typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches
@@ -90,24 +92,38 @@ export const Modal = () => {
     if (accountNext.includes("Swap")) preloadView("Swap")
   }, [accountNext])
 
-  // Once, when the browser is idle while the modal is closed: draw the open card hidden, so that the first open is not
-  // the first run of its code (see Warmup). An open before that makes it needless.
-  const [warming, setWarming] = useState(false)
-  const warmed = useRef(false)
+  // Once idle, the adapters' code too: a first open that evaluates it (the WalletConnect SDK is the largest) misses
+  // frames. An open before that loads what it needs itself.
+  const preloaded = useRef(false)
   useEffect(() => {
-    if (warmed.current) return
+    if (preloaded.current) return
     if (modal.open) {
-      warmed.current = true
+      preloaded.current = true
       return
     }
     return onIdle(() => {
-      warmed.current = true
-      setWarming(true)
-      // The adapters' code too: a first open that evaluates it (the WalletConnect SDK is the largest) misses frames.
+      preloaded.current = true
       client.preload().catch(() => undefined)
     })
   }, [modal.open, client])
-  const warmedUp = useCallback(() => setWarming(false), [])
+
+  // A disconnected user's next open, drawn ahead: once the browser is idle, the Connect card is rendered and laid out
+  // in the closed dialog, unseen (`data-prepared`, see the stylesheet). The open then only shows it: no first render,
+  // no first style and layout of the card in the click. Each open gets a fresh card, as before: the one used goes when
+  // the modal closes (or opens on another view) and the next is drawn on the next idle.
+  const [card, setCard] = useState({ key: 0, ready: false })
+  const [wasOpen, setWasOpen] = useState(modal.open)
+  if (wasOpen !== modal.open) {
+    setWasOpen(modal.open)
+    if (!modal.open || modal.view !== openOnConnect.view) setCard({ key: card.key + 1, ready: false })
+  }
+  useEffect(() => {
+    if (modal.open || card.ready || connected) return
+    return onIdle(() => setCard((current) => ({ ...current, ready: true })))
+  }, [modal.open, card.ready, connected])
+  const drawn = modal.open || (card.ready && !connected)
+  const shown = modal.open ? modal : openOnConnect
+  const cardApi = modal.open ? api : connectDialog({ id, client, modal: openOnConnect, i18n })
 
   // Wallet images load before the modal opens (this chunk is fetched on idle, or on the buttons' hover, focus or
   // pointer down), so its first frame shows icons, not empty squares; each is fetched once into the image cache.
@@ -117,31 +133,30 @@ export const Modal = () => {
     [images]
   )
 
-  const View = viewComponent(modal.view)
+  const View = viewComponent(shown.view)
+  // The same element while the view stays: a view reads the state it draws itself, so the modal's own changes (the
+  // open of a card drawn ahead, a snack, an alert, a shake) do not draw it again.
+  const view = useMemo(() => <View id={id} />, [View, id])
 
   return (
-    <>
-      <dialog
-        ref={ref}
-        {...normalizeProps(api.getDialogProps())}
-        className="airlock-modal"
-        data-airlock=""
-        data-theme={mode}
-      >
-        {modal.open ? (
-          <div className={shake ? "airlock-card airlock-shake" : "airlock-card"} data-shake={shake}>
-            <Header dialog={api} immediate={immediate} />
-            <ViewStage view={modal.view} transition={modal.transition} immediate={immediate} dialog={api}>
-              <Suspense fallback={<div className="airlock-view-loading" aria-busy="true" />}>
-                <View id={id} />
-              </Suspense>
-            </ViewStage>
-            <AlertBanner alert={alert} />
-            <Snack snack={snack} />
-          </div>
-        ) : null}
-      </dialog>
-      {warming && !modal.open ? <Warmup immediate={immediate} onDone={warmedUp} /> : null}
-    </>
+    <dialog
+      ref={ref}
+      {...normalizeProps(api.getDialogProps())}
+      className="airlock-modal"
+      data-airlock=""
+      data-theme={mode}
+      data-prepared={drawn ? "" : undefined}
+    >
+      {drawn ? (
+        <div key={card.key} className={shake ? "airlock-card airlock-shake" : "airlock-card"} data-shake={shake}>
+          <Header dialog={cardApi} immediate={immediate} />
+          <ViewStage view={shown.view} transition={shown.transition} immediate={immediate} dialog={cardApi}>
+            <Suspense fallback={<div className="airlock-view-loading" aria-busy="true" />}>{view}</Suspense>
+          </ViewStage>
+          <AlertBanner alert={alert} />
+          <Snack snack={snack} />
+        </div>
+      ) : null}
+    </dialog>
   )
 }

@@ -24,8 +24,8 @@ export const ViewStage = ({
   view: string
   transition: Transition
   immediate: boolean
-  /** The dialog's anatomy, whose body props mark the view area (none for the warm-up copy). */
-  dialog?: DialogApi | undefined
+  /** The dialog's anatomy, whose body props mark the view area. */
+  dialog: DialogApi
   children: ReactNode
 }) => {
   const inner = useRef<HTMLDivElement>(null)
@@ -70,7 +70,7 @@ export const ViewStage = ({
 
   return (
     <animated.div
-      {...(dialog === undefined ? {} : normalizeProps(dialog.getBodyProps()))}
+      {...normalizeProps(dialog.getBodyProps())}
       className="airlock-body"
       style={{ height: height.to((h) => (h < 0 ? "auto" : `${h}px`)) }}
     >

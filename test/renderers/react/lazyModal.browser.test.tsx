@@ -6,7 +6,7 @@ import { AirlockProvider, ConnectButton } from "../../../renderers/react/index.t
 import { onIdle } from "../../../renderers/react/internal/onIdle.ts"
 import { getLoadedModal } from "../../../renderers/react/modal/load.ts"
 import { viewComponent } from "../../../renderers/react/modal/views.ts"
-import { skipAnimations } from "./setup.tsx"
+import { connectedTo, skipAnimations } from "./setup.tsx"
 
 const isLazy = (component: unknown) => (component as { $$typeof?: symbol }).$$typeof === Symbol.for("react.lazy")
 
@@ -57,37 +57,50 @@ test("a view fetched ahead is drawn without a loading placeholder (no Suspense h
   await client.destroy()
 })
 
-test("once idle, the open card is drawn once unseen (inert, hidden, off screen) and gone a frame later", async () => {
+test("once idle, a disconnected user's next open is drawn ahead: Connect laid out unseen in the closed dialog, then shown as is", async () => {
   skipAnimations()
-  const seen: Array<{ inert: boolean; hidden: string | null; visibility: string; wallets: number }> = []
-  const observer = new MutationObserver(() => {
-    const copy = document.querySelector<HTMLElement>(".airlock-warmup")
-    if (copy !== null && seen.length === 0) {
-      seen.push({
-        inert: copy.inert,
-        hidden: copy.getAttribute("aria-hidden"),
-        visibility: getComputedStyle(copy).visibility,
-        wallets: copy.querySelectorAll("[data-part=wallet-item]").length
-      })
-    }
-  })
-  observer.observe(document.body, { subtree: true, childList: true })
-  const client = createTestAirlock({ adapters: [fakeAdapter({ connector: { name: "Warm Wallet" } }).adapter] })
+  const client = createTestAirlock({ adapters: [fakeAdapter({ connector: { name: "Ready Wallet" } }).adapter] })
   await render(
     <AirlockProvider client={client}>
       <ConnectButton />
     </AirlockProvider>
   )
-  // Two idle callbacks away (the modal's chunk, then the warm-up), each of which a loaded machine may delay to its 2 s
+  const dialog = () => document.querySelector<HTMLDialogElement>("dialog.airlock-modal")
+  const card = () => dialog()?.querySelector<HTMLElement>(".airlock-card") ?? null
+  // Two idle callbacks away (the modal's chunk, then the card), each of which a loaded machine may delay to its 2 s
   // timeout.
-  await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1)
-  await expect.poll(() => document.querySelector(".airlock-warmup")).toBeNull()
-  observer.disconnect()
-  // The copy drew Connect over the client's real wallets, and nothing of it could be reached or seen.
-  expect(seen[0]).toEqual({ inert: true, hidden: "true", visibility: "hidden", wallets: 1 })
-  // The real open is untouched by it: one dialog, one wallet row.
+  await expect.poll(card, { timeout: 10_000 }).not.toBeNull()
+  const drawn = card() as HTMLElement
+  const row = drawn.querySelector<HTMLElement>("[data-part=wallet-item]")
+  // Laid out (a real height, the wallet row in it), yet closed, unseen, off screen and out of reach: not in the
+  // accessibility tree, not focusable.
+  expect(dialog()?.open).toBe(false)
+  expect(drawn.getBoundingClientRect().height).toBeGreaterThan(100)
+  expect(drawn.getBoundingClientRect().right).toBeLessThan(0)
+  expect(getComputedStyle(drawn).visibility).toBe("hidden")
+  expect(row?.textContent).toContain("Ready Wallet")
+  row?.focus()
+  expect(document.activeElement).not.toBe(row)
+  expect(await page.getByRole("button", { name: /^Ready Wallet/ }).all()).toHaveLength(0)
+  expect(await page.getByRole("dialog").all()).toHaveLength(0)
+
+  // The open shows that very card: nothing drawn in the click. One dialog, one wallet row, focus inside.
   await userEvent.click(page.getByRole("button", { name: "Connect Wallet" }))
   await expect.element(page.getByRole("dialog", { name: "Connect Wallet" })).toBeVisible()
-  expect(page.getByRole("button", { name: /^Warm Wallet/ }).all()).toHaveLength(1)
+  expect(card()).toBe(drawn)
+  expect(getComputedStyle(drawn).visibility).toBe("visible")
+  expect(await page.getByRole("button", { name: /^Ready Wallet/ }).all()).toHaveLength(1)
+  expect(dialog()?.contains(document.activeElement)).toBe(true)
+
+  // Each open gets a fresh card, as before: the one used goes with the close, and the next is drawn on the next idle.
+  await userEvent.keyboard("{Escape}")
+  await expect.poll(() => dialog()?.open).toBe(false)
+  expect(drawn.isConnected).toBe(false)
+  await expect.poll(card, { timeout: 10_000 }).not.toBeNull()
+  expect(card()).not.toBe(drawn)
+
+  // A connected user's open shows Account: no Connect card is drawn for it.
+  client.setState(connectedTo("0x1111111111111111111111111111111111111111"))
+  await expect.poll(card).toBeNull()
   await client.destroy()
 })
