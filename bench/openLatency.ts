@@ -8,9 +8,9 @@
  *   runs just before React's). The target is one frame, 16 ms.
  * Three cases, median of 20 each: cold at load (the first click as soon as the page has loaded, a fresh page each
  * time: the modal's chunk may still be on its way), cold after idle (the first click once the network has been quiet
- * for 500 ms and the browser then had a whole idle period, so the idle preload and warm-up have run: what a visitor
- * who reads the page first gets) and warm (the same page,
- * closed and reopened). `BENCH_READ_MS=1000` adds a visitor's reading time before the cold-after-idle click.
+ * for 500 ms and the browser then had a whole idle period, so the idle preload has run and the card is drawn ahead:
+ * what a visitor who reads the page first gets) and warm (the same page, closed and reopened). `BENCH_READ_MS=1000`
+ * adds a visitor's reading time before the cold-after-idle click.
  * A measurement, never a test.
  */
 import { chromium, type Page } from "playwright-core"
@@ -79,7 +79,8 @@ try {
   const afterIdle = await cold(async (page) => {
     await page.waitForLoadState("networkidle")
     // And the page itself idle: an idle period the browser had whole (nearly 50 ms free), so what the page does
-    // once idle (the modal's warm-up, the adapters' code evaluated) is over, as it is for a visitor who reads first.
+    // once idle (the next open's card drawn ahead, the adapters' code evaluated) is over, as it is for a visitor who
+    // reads first.
     await page.evaluate(
       () =>
         new Promise<void>((resolve) => {
