@@ -59,7 +59,7 @@ export const shake = (shaking: Cell<boolean>): Effect.Effect<void> =>
 export type SnackVariant = "success" | "error" | "warning" | "info" | "loading"
 
 /**
- * A short message shown at the bottom of the modal; the snack slice holds one, or `undefined` when none is shown. Its
+ * A short message shown briefly in the modal; the snack slice holds one, or `undefined` when none is shown. Its
  * text is catalogue data (an id and its values), which a renderer looks up in the state's language.
  *
  * @example

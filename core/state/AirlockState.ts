@@ -98,7 +98,7 @@ export interface AirlockState {
   readonly modal: RouterState
   /** True for 500 ms after a shake was triggered. */
   readonly shake: boolean
-  /** The snack message at the bottom of the modal (SPEC §4). */
+  /** The snack message, a short message shown briefly in the modal (SPEC §4). */
   readonly snack: SnackMessage | undefined
   readonly alert: Alert | undefined
   /** The last product event; sent to analytics too when analytics is on. */

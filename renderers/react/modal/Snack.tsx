@@ -3,8 +3,8 @@ import type { SnackMessage } from "airlock-kit"
 import { useAirlockTranslation } from "../hooks/useAirlockTranslation.ts"
 
 /**
- * The snack message at the bottom of the modal, in the state's language. The live region is always rendered (empty
- * when there is no message) so screen readers announce each new message.
+ * The snack message, floating over the header's title (see the stylesheet), in the state's language. The live region
+ * is always rendered (empty when there is no message) so screen readers announce each new message.
  */
 export const Snack = ({ snack }: { snack: SnackMessage | undefined }) => {
   const { text, locale, dir } = useAirlockTranslation()

@@ -140,13 +140,32 @@ describe("the modal", () => {
     await expect.poll(() => card()?.classList.contains("airlock-shake"), { timeout: 2000 }).toBe(false)
   })
 
-  test("the snack message shows at the bottom of the modal in a status region, in the state's language", async () => {
+  test("the snack message shows over the header's title in a status region, in the state's language", async () => {
     const { button, client } = await renderAirlock()
     await userEvent.click(button)
+    await expect.element(dialog("Connect Wallet")).toBeVisible()
+    const card = document.querySelector(".airlock-card") as HTMLElement
+    const body = document.querySelector(".airlock-body") as HTMLElement
+    const where = (element: Element) => JSON.stringify(element.getBoundingClientRect())
+    const bodyBefore = where(body)
     client.setState((state) => ({ ...state, snack: { message: { id: "common.addressCopied" }, variant: "success" } }))
     await expect.element(page.getByRole("status")).toHaveTextContent("Address copied")
-    const card = document.querySelector(".airlock-card")
-    expect(card?.lastElementChild?.textContent).toBe("Address copied")
+    expect(card.lastElementChild?.textContent).toBe("Address copied")
+    // It floats over the title, clear of the Close button: the view does not move when a snack comes or goes (a row
+    // that moved between a press and its release lost the click), and a click on what it covers goes through to it.
+    const snack = (card.lastElementChild as HTMLElement).getBoundingClientRect()
+    const header = (document.querySelector(".airlock-header") as HTMLElement).getBoundingClientRect()
+    const close = page.getByRole("button", { name: "Close" }).element().getBoundingClientRect()
+    expect(where(body)).toBe(bodyBefore)
+    expect(snack.top).toBeGreaterThanOrEqual(header.top)
+    expect(snack.bottom).toBeLessThanOrEqual(header.bottom)
+    expect(snack.right).toBeLessThanOrEqual(close.left)
+    expect(document.elementFromPoint(snack.left + snack.width / 2, snack.top + snack.height / 2)).not.toBe(
+      card.lastElementChild
+    )
+    client.setState((state) => ({ ...state, snack: undefined }))
+    await expect.element(page.getByRole("status")).toBeEmptyDOMElement()
+    expect(where(body)).toBe(bodyBefore)
     // An app's own words are shown as written.
     client.showSnack({ message: "Profile saved", variant: "info" })
     await expect.element(page.getByRole("status")).toHaveTextContent("Profile saved")
