@@ -319,6 +319,7 @@ if (over || overBudget.length > 0) process.exitCode = 1
 if (!process.argv.includes("--size-only")) {
   await import("./firstLoadLatency.ts")
   await import("./openLatency.ts")
+  await import("./accountOpenLatency.ts")
   await import("./connectLatency.ts")
   await import("./walletConnectLatency.ts")
   await import("./allWalletsLatency.ts")
