@@ -10,7 +10,7 @@
 import { chromium, type Page } from "playwright-core"
 import { chromiumArgs, chromiumPath } from "../test/fixtures/chromium.ts"
 import { servePage } from "./fixtures/pageServer.ts"
-import { median } from "./fixtures/stats.ts"
+import { medianCell } from "./fixtures/stats.ts"
 
 const runs = Number(process.env.BENCH_RUNS ?? 20)
 
@@ -83,11 +83,9 @@ try {
     warm.push(await openAccount(page, 2))
     await page.close()
   }
-  const cell = (values: ReadonlyArray<number>) =>
-    `${median(values).toFixed(1)} (${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)})`.padStart(17)
   console.log(`\nA connected visitor's open in Chromium, ms, median (min-max) of ${runs}:`)
   console.log(`${"".padEnd(44)}${"first".padStart(17)}${"warm".padStart(17)}`)
-  console.log(`${"  click -> dialog + Account's tabs, painted".padEnd(44)}${cell(first)}${cell(warm)}`)
+  console.log(`${"  click -> dialog + Account's tabs, painted".padEnd(44)}${medianCell(first)}${medianCell(warm)}`)
 } finally {
   await browser.close()
   await server.stop()

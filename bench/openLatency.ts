@@ -16,7 +16,7 @@
 import { chromium, type Page } from "playwright-core"
 import { chromiumArgs, chromiumPath } from "../test/fixtures/chromium.ts"
 import { servePage } from "./fixtures/pageServer.ts"
-import { median } from "./fixtures/stats.ts"
+import { medianCell } from "./fixtures/stats.ts"
 
 const runs = Number(process.env.BENCH_RUNS ?? 20)
 
@@ -106,15 +106,13 @@ try {
   }
   await page.close()
 
-  const cell = (values: ReadonlyArray<number>) =>
-    `${median(values).toFixed(1)} (${Math.min(...values).toFixed(0)}-${Math.max(...values).toFixed(0)})`.padStart(17)
   console.log(`\nOpen latency in Chromium, ms, median (min-max) of ${runs}; target: open() -> first wallet row, 16 ms:`)
   console.log(`${"".padEnd(44)}${"cold at load".padStart(17)}${"cold after idle".padStart(17)}${"warm".padStart(17)}`)
   console.log(
-    `${"  pointerdown -> dialog open, painted".padEnd(44)}${cell(atLoad.painted)}${cell(afterIdle.painted)}${cell(warm.painted)}`
+    `${"  pointerdown -> dialog open, painted".padEnd(44)}${medianCell(atLoad.painted)}${medianCell(afterIdle.painted)}${medianCell(warm.painted)}`
   )
   console.log(
-    `${"  open() -> dialog + first wallet row, painted".padEnd(44)}${cell(atLoad.rows)}${cell(afterIdle.rows)}${cell(warm.rows)}`
+    `${"  open() -> dialog + first wallet row, painted".padEnd(44)}${medianCell(atLoad.rows)}${medianCell(afterIdle.rows)}${medianCell(warm.rows)}`
   )
 } finally {
   await browser.close()

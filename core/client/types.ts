@@ -266,8 +266,8 @@ export interface AirlockClient {
   setThemeMode(mode: ThemeMode): void
   /**
    * Shows a short message in the modal (the React modal floats it over its title); it replaces the one shown (150 ms
-   * apart, SPEC §4) and hides after 2.2 s. The message is a catalogue text (`{ id: "common.addressCopied" }`, shown in the state's language),
-   * or the app's own words as a string, shown as written.
+   * apart, SPEC §4) and hides after 2.2 s. The message is a catalogue text (`{ id: "common.addressCopied" }`, shown
+   * in the state's language), or the app's own words as a string, shown as written.
    */
   showSnack(parameters: ShowSnackParameters): void
   /** Shakes the modal for 500 ms (e.g. after a rejected request). */
